@@ -1,0 +1,9 @@
+import { AppError } from "@/lib/errors/app-error";
+import { apiRoute } from "@/lib/http/api-route";
+
+// Unknown /api paths answer with an Error body too, not Next's HTML 404 page.
+const notFound = apiRoute(async () => {
+  throw new AppError(404, "not_found", "There is no such API endpoint.");
+});
+
+export { notFound as GET, notFound as HEAD, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE, notFound as OPTIONS };

@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import type { ReactNode } from "react";
+import { titlePrefix } from "@/components/environment-badge";
+import { Providers } from "@/components/providers";
+import { SiteHeader } from "@/components/site-header";
+import { getConfig } from "@/lib/config/config";
+import "./globals.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  // Read at request time: the environment is runtime configuration, not part of the build.
+  await connection();
+  const prefix = titlePrefix(getConfig().environment);
+  return { title: { template: `${prefix}%s`, default: `${prefix}Categories admin` } };
+}
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
+  const { environment } = getConfig();
+  return (
+    <html lang="en">
+      <body>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <Providers>
+          <SiteHeader environment={environment} />
+          <main id="main" tabIndex={-1} className="main">
+            {children}
+          </main>
+        </Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,16 @@
+import { AppError } from "@/lib/errors/app-error";
+
+const PLAIN_WORDS: Record<string, string> = {
+  upstream_unavailable: "The catalogue service can't be reached right now.",
+  upstream_timeout: "The catalogue service did not answer in time.",
+  upstream_unauthorized: "The catalogue service refused this app's credentials. An administrator needs to check the app's configuration.",
+  upstream_error: "The catalogue service answered with an error.",
+  upstream_bad_response: "The catalogue service sent a reply this app cannot read.",
+  network_error: "The admin app could not be reached. Check your connection.",
+};
+
+/** What went wrong, in plain words for staff; the server's message is kept when it says more. */
+export function describeError(error: unknown): string {
+  if (!(error instanceof AppError)) return "Something went wrong. Try again in a moment.";
+  return PLAIN_WORDS[error.code] ?? error.message;
+}

@@ -1,0 +1,40 @@
+import * as z from "zod/mini";
+
+export const ENVIRONMENTS = ["production", "staging", "local"] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z.pipe(
+    z.string(),
+    z.transform((raw, ctx) => {
+      const value = Number(raw);
+      if (raw.trim() === "" || !Number.isInteger(value) || value < min || value > max) {
+        ctx.issues.push({ code: "custom", input: raw, message: `${name} must be a whole number from ${min} to ${max} (got "${raw}")` });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  );
+
+const baseUrl = z.string().check(
+  z.refine((raw) => {
+    try {
+      const url = new URL(raw);
+      return (url.protocol === "http:" || url.protocol === "https:") && /\/v1\/?$/.test(url.pathname) && !url.search && !url.hash;
+    } catch {
+      return false;
+    }
+  }, "CATALOGUE_API_URL must be an http(s) URL whose path ends in /v1, like https://catalogue.example.com/v1"),
+);
+
+/** Every setting the server reads, validated once. Secrets are never echoed in messages. */
+export const configSchema = z.object({
+  CATALOGUE_API_URL: z.optional(baseUrl),
+  CATALOGUE_API_KEY: z.optional(z.string().check(z.minLength(1, "CATALOGUE_API_KEY must not be empty"))),
+  CATALOGUE_ENVIRONMENT: z.optional(
+    z.enum(ENVIRONMENTS, { error: `CATALOGUE_ENVIRONMENT must be one of ${ENVIRONMENTS.join(", ")}` }),
+  ),
+  CATALOGUE_TIMEOUT_MS: z._default(wholeNumber("CATALOGUE_TIMEOUT_MS", 1, 600_000), 10_000),
+  MAX_BODY_BYTES: z._default(wholeNumber("MAX_BODY_BYTES", 1, 1024 ** 3), 1024 * 1024),
+  PORT: z.optional(wholeNumber("PORT", 1, 65_535)),
+});

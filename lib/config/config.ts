@@ -1,0 +1,45 @@
+import "server-only";
+import { type Environment, configSchema } from "./config-schema";
+
+export type Config = {
+  catalogueUrl: string;
+  catalogueApiKey: string;
+  environment: Environment;
+  timeoutMs: number;
+  maxBodyBytes: number;
+};
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+/** Validates the environment; every problem is named in one line, and secret values are never repeated. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const result = configSchema.safeParse(present);
+  const problems = result.success ? [] : result.error.issues.map((issue) => issue.message);
+  if (result.success && !result.data.CATALOGUE_API_URL) {
+    problems.push("CATALOGUE_API_URL is not set (run `npm start` to use the embedded catalogue service, or set it)");
+  }
+  if (result.success && result.data.CATALOGUE_API_URL && !result.data.CATALOGUE_API_KEY) {
+    problems.push("CATALOGUE_API_KEY is required when CATALOGUE_API_URL is set");
+  }
+  if (!result.success || problems.length > 0) {
+    throw new ConfigError(`Configuration error: ${problems.join("; ")}`);
+  }
+  const data = result.data;
+  return {
+    catalogueUrl: data.CATALOGUE_API_URL as string,
+    catalogueApiKey: data.CATALOGUE_API_KEY as string,
+    environment: data.CATALOGUE_ENVIRONMENT ?? "production",
+    timeoutMs: data.CATALOGUE_TIMEOUT_MS,
+    maxBodyBytes: data.MAX_BODY_BYTES,
+  };
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

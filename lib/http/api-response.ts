@@ -1,0 +1,26 @@
+import "server-only";
+import { AppError } from "@/lib/errors/app-error";
+import type { ErrorBody } from "@/lib/categories/schemas";
+import { log } from "@/lib/log";
+
+/** Every /api response is JSON and never cached: it depends on the catalogue's live state. */
+export function jsonResponse(body: string, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(body, {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
+}
+
+/** The one mapping from any error to an Error body; causes of unexpected errors go to the log, not the client. */
+export function toErrorResponse(error: unknown, headers: Record<string, string> = {}): Response {
+  const known =
+    error instanceof AppError
+      ? error
+      : new AppError(500, "internal_error", "Something went wrong in the admin app. Try again in a moment.");
+  if (!(error instanceof AppError)) {
+    log.error("unexpected_error", { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+  }
+  const body: ErrorBody = { code: known.code, message: known.message, status: known.status };
+  if (known.fields) body.fields = known.fields;
+  return jsonResponse(JSON.stringify(body), known.status, headers);
+}

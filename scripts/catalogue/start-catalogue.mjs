@@ -1,0 +1,27 @@
+// @ts-check
+import { once } from "node:events";
+import { createCatalogueServer } from "./server.mjs";
+import { openStore } from "./store.mjs";
+
+/**
+ * Starts the embedded catalogue service on loopback and returns its base URL
+ * and a stop function that lets in-flight requests and writes finish.
+ * @param {{ dataFile: string, apiKey: string, port?: number }} options
+ */
+export async function startCatalogue({ dataFile, apiKey, port = 0 }) {
+  const store = await openStore(dataFile);
+  const server = createCatalogueServer({ store, apiKey });
+  server.listen(port, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("catalogue service has no TCP address");
+  return {
+    url: `http://127.0.0.1:${address.port}/v1`,
+    async stop() {
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeIdleConnections();
+      await closed;
+      await store.flush();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// @ts-check
+import { mkdir, open, readFile, rename } from "node:fs/promises";
+import { dirname } from "node:path";
+
+/** @typedef {{ id: bigint, name: string, description?: string }} StoredCategory */
+
+const SEED = [
+  { name: "dog", description: "Domestic dogs" },
+  { name: "cat", description: "Domestic cats" },
+  { name: "rabbit", description: "Domestic rabbits" },
+];
+
+/**
+ * The embedded service's data: a JSON file rewritten atomically (temp file,
+ * fsync, rename) after every create. Creates are queued, so concurrent ones
+ * never lose or duplicate a record, and a create resolves only once it is on disk.
+ * @param {string} file
+ */
+export async function openStore(file) {
+  /** @type {StoredCategory[]} */
+  const categories = await load(file);
+  let nextId = categories.reduce((max, c) => (c.id > max ? c.id : max), 0n) + 1n;
+  let writing = Promise.resolve();
+
+  if (categories.length === 0) {
+    for (const seed of SEED) categories.push({ id: nextId++, ...seed });
+    await save(file, categories);
+  }
+
+  return {
+    /** @returns {readonly StoredCategory[]} */
+    list: () => categories,
+    /** @param {{ name: string, description?: string }} input */
+    async create(input) {
+      /** @type {StoredCategory} */
+      const category = { id: nextId++, name: input.name };
+      if (input.description !== undefined) category.description = input.description;
+      categories.push(category);
+      const snapshot = [...categories];
+      // A failed write must not stop later ones; the next write carries this record too.
+      writing = writing.catch(() => {}).then(() => save(file, snapshot));
+      await writing;
+      return category;
+    },
+    /** Waits for every queued write. */
+    flush: () => writing.catch(() => {}),
+  };
+}
+
+/** @param {string} file @returns {Promise<StoredCategory[]>} */
+async function load(file) {
+  let text;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT") return [];
+    throw error;
+  }
+  const data = JSON.parse(text);
+  if (!Array.isArray(data?.categories)) throw new Error(`${file} is not a catalogue data file`);
+  return data.categories.map((/** @type {{ id: string, name: string, description?: string }} */ c) => ({ ...c, id: BigInt(c.id) }));
+}
+
+/** @param {string} file @param {readonly StoredCategory[]} categories */
+async function save(file, categories) {
+  await mkdir(dirname(file), { recursive: true });
+  // Ids are kept as strings in the file so that no reader can round them.
+  const text = JSON.stringify({ categories: categories.map((c) => ({ ...c, id: String(c.id) })) }, null, 1);
+  const temp = `${file}.${process.pid}.tmp`;
+  const handle = await open(temp, "w");
+  try {
+    await handle.writeFile(text);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temp, file);
+}

@@ -1,0 +1,53 @@
+// @ts-check
+// `npm start` (and `npm run dev` with --dev): the app, plus the embedded catalogue
+// service when CATALOGUE_API_URL is not set. Ctrl-C or SIGTERM stops both cleanly.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
+import nextEnv from "@next/env";
+import { startCatalogue } from "./catalogue/start-catalogue.mjs";
+import { ensureBuild } from "./ensure-build.mjs";
+
+const dev = process.argv.includes("--dev");
+// The same .env files Next reads, so a CATALOGUE_API_URL set there is seen here too.
+nextEnv.loadEnvConfig(process.cwd(), dev);
+if (!dev) ensureBuild();
+
+/** @type {Record<string, string>} */
+const childEnv = { NEXT_TELEMETRY_DISABLED: "1" };
+/** @type {Awaited<ReturnType<typeof startCatalogue>> | undefined} */
+let catalogue;
+if (!process.env.CATALOGUE_API_URL) {
+  const apiKey = randomBytes(32).toString("base64url");
+  const dataFile = resolve(process.env.CATALOGUE_DATA_FILE ?? ".data/catalogue.json");
+  catalogue = await startCatalogue({ dataFile, apiKey, port: Number(process.env.CATALOGUE_PORT ?? 0) });
+  console.log(`Embedded catalogue service on ${catalogue.url} (data in ${dataFile})`);
+  Object.assign(childEnv, {
+    CATALOGUE_API_URL: catalogue.url,
+    CATALOGUE_API_KEY: apiKey,
+    CATALOGUE_ENVIRONMENT: process.env.CATALOGUE_ENVIRONMENT ?? "local",
+  });
+}
+
+// Local mode listens on loopback only: the app holds an API key and must not be reachable from the network by default.
+const hostname = process.env.HOSTNAME ?? (catalogue ? "127.0.0.1" : "0.0.0.0");
+const port = process.env.PORT ?? "3000";
+const app = spawn(process.execPath, ["node_modules/next/dist/bin/next", dev ? "dev" : "start", "-H", hostname, "-p", port], {
+  stdio: "inherit",
+  env: { ...process.env, ...childEnv },
+});
+console.log(`Categories admin on http://localhost:${port}`);
+
+let stopping = false;
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    app.kill("SIGTERM");
+  });
+}
+
+app.on("exit", async (code, signal) => {
+  await catalogue?.stop();
+  process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0)));
+});

@@ -1,0 +1,19 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@/": root,
+      // `server-only` throws outside React's server build; unit tests run on the server side anyway.
+      "server-only": fileURLToPath(new URL("tests/support/server-only-stub.ts", import.meta.url)),
+    },
+  },
+  test: {
+    include: ["tests/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 15_000,
+  },
+});
