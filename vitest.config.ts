@@ -15,5 +15,6 @@ export default defineConfig({
     include: ["tests/**/*.test.ts"],
     environment: "node",
     testTimeout: 15_000,
+    silent: "passed-only",
   },
 });

@@ -1,0 +1,84 @@
+import { once } from "node:events";
+import { type IncomingHttpHeaders, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Socket } from "node:net";
+
+export type RecordedRequest = { method: string; path: string; headers: IncomingHttpHeaders; body: string };
+
+/** What the fake does with one request: answer, answer late, hang, or drop the connection. */
+export type FakeReply =
+  | { status: number; body?: string; delayMs?: number; contentType?: string }
+  | { hang: true }
+  | { reset: "before-headers" | "mid-body" };
+
+export type FakeHandler = (request: RecordedRequest) => FakeReply;
+
+export type FakeCatalogue = {
+  /** Base URL ending in /v1, as CATALOGUE_API_URL expects. */
+  url: string;
+  requests: RecordedRequest[];
+  reply(handler: FakeHandler): void;
+  close(): Promise<void>;
+};
+
+export const json = (status: number, value: unknown): FakeReply => ({ status, body: JSON.stringify(value) });
+
+/** A real HTTP server on loopback that behaves as each test tells it to. */
+export async function startFakeCatalogue(handler: FakeHandler = () => json(200, [])): Promise<FakeCatalogue> {
+  let current = handler;
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const recorded = {
+      method: request.method ?? "",
+      path: request.url ?? "",
+      headers: request.headers,
+      body: Buffer.concat(chunks).toString("utf8"),
+    };
+    requests.push(recorded);
+    const reply = current(recorded);
+    if ("hang" in reply) return;
+    if ("reset" in reply) {
+      if (reply.reset === "mid-body") {
+        response.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+        response.write('[{"id":1,"na');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      request.socket.destroy();
+      return;
+    }
+    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    response.writeHead(reply.status, { "content-type": reply.contentType ?? "application/json" });
+    response.end(reply.body ?? "");
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    reply: (next) => {
+      current = next;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** A loopback URL where nothing listens: the "service down" case. */
+export async function deadCatalogueUrl(): Promise<string> {
+  const server = createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}/v1`;
+}

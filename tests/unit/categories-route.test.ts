@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { errorBodySchema } from "@/lib/categories/schemas";
+import { type FakeCatalogue, type FakeReply, deadCatalogueUrl, json, startFakeCatalogue } from "../support/fake-catalogue";
+
+const API_KEY = "route-test-key-51c9aa";
+const ORIGIN = "http://admin.test";
+let fake: FakeCatalogue;
+
+beforeAll(async () => {
+  fake = await startFakeCatalogue();
+});
+afterAll(() => fake.close());
+
+/** The route module, loaded fresh against a catalogue URL (config and client are read once per module load). */
+async function loadRoute(catalogueUrl = fake.url, env: Record<string, string> = {}) {
+  vi.resetModules();
+  vi.stubEnv("CATALOGUE_API_URL", catalogueUrl);
+  vi.stubEnv("CATALOGUE_API_KEY", API_KEY);
+  vi.stubEnv("CATALOGUE_TIMEOUT_MS", "400");
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  return import("@/app/api/categories/route");
+}
+
+const post = (body: BodyInit | null, headers: Record<string, string> = { "content-type": "application/json" }) =>
+  new Request(`${ORIGIN}/api/categories`, { method: "POST", body, headers });
+
+/** Every error must be an Error body whose status equals the HTTP status, never leaking the key or upstream URL. */
+async function expectError(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  const text = await response.text();
+  expect(text).not.toContain(API_KEY);
+  expect(text).not.toContain("127.0.0.1");
+  expect(text).not.toMatch(/\n\s+at /);
+  const body = errorBodySchema.parse(JSON.parse(text));
+  expect(body).toMatchObject({ code, status });
+  return body;
+}
+
+beforeEach(() => {
+  fake.requests.length = 0;
+  fake.reply(() => json(200, []));
+});
+
+describe("GET /api/categories", () => {
+  it("answers 200 with the list, ids exact and never cached", async () => {
+    fake.reply(() => ({ status: 200, body: '[{"id":9007199254740993,"name":"big","description":"d"},{"id":1,"name":"dog"}]' }));
+    const response = await (await loadRoute()).GET(new Request(`${ORIGIN}/api/categories`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.text()).toBe('[{"id":9007199254740993,"name":"big","description":"d"},{"id":1,"name":"dog"}]');
+  });
+
+  it("sends none of the browser's headers to the service", async () => {
+    const request = new Request(`${ORIGIN}/api/categories`, {
+      headers: { cookie: "session=abc", authorization: "Bearer browser-token", "x-forwarded-for": "10.0.0.1", "x-custom": "1" },
+    });
+    await (await loadRoute()).GET(request);
+    const sent = fake.requests[0]?.headers ?? {};
+    expect(sent.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(sent.cookie).toBeUndefined();
+    expect(sent["x-forwarded-for"]).toBeUndefined();
+    expect(sent["x-custom"]).toBeUndefined();
+  });
+});
+
+describe("POST /api/categories: input checks before the service is called", () => {
+  it.each([
+    ["no body", null, "body_missing"],
+    ["invalid JSON", "{name:", "invalid_json"],
+    ["an array", "[]", "invalid_request"],
+    ["a string", '"dog"', "invalid_request"],
+    ["null", "null", "invalid_request"],
+    ["no name", '{"description":"d"}', "invalid_request"],
+    ["a numeric name", '{"name":5}', "invalid_request"],
+    ["a numeric description", '{"name":"dog","description":5}', "invalid_request"],
+    ["an id", '{"name":"dog","id":9}', "invalid_request"],
+  ])("400 for %s", async (_, body, code) => {
+    await expectError(await (await loadRoute()).POST(post(body)), 400, code);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("names the field at fault so the form can show it there", async () => {
+    const body = await expectError(await (await loadRoute()).POST(post('{"name":5}')), 400, "invalid_request");
+    expect(body.fields).toEqual({ name: "Name must be text" });
+  });
+
+  it("415 for a body that is not declared as JSON", async () => {
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", ""]) {
+      await expectError(await (await loadRoute()).POST(post('{"name":"dog"}', type ? { "content-type": type } : {})), 415, "unsupported_media_type");
+    }
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("413 for a body over the cap, declared or streamed", async () => {
+    const route = await loadRoute(fake.url, { MAX_BODY_BYTES: "1000" });
+    const big = JSON.stringify({ name: "x".repeat(2000) });
+    await expectError(await route.POST(post(big)), 413, "payload_too_large");
+    const stream = new Blob([big]).stream();
+    const streamed = new Request(`${ORIGIN}/api/categories`, { method: "POST", body: stream, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit);
+    await expectError(await route.POST(streamed), 413, "payload_too_large");
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("accepts a body just under the cap and forwards only name and description", async () => {
+    fake.reply((request) => json(201, { id: 10, ...JSON.parse(request.body) }));
+    const route = await loadRoute(fake.url, { MAX_BODY_BYTES: "1000" });
+    const response = await route.POST(post(JSON.stringify({ name: "y".repeat(900), description: "d", extra: true })));
+    expect(response.status).toBe(201);
+    expect(JSON.parse(fake.requests[0]?.body ?? "")).toEqual({ name: "y".repeat(900), description: "d" });
+  });
+});
+
+describe("POST /api/categories: the service's answers", () => {
+  it("201 with the created category, id exact", async () => {
+    fake.reply(() => ({ status: 201, body: '{"id":9007199254740993,"name":"big"}' }));
+    const response = await (await loadRoute()).POST(post('{"name":"big"}'));
+    expect(response.status).toBe(201);
+    expect(await response.text()).toBe('{"id":9007199254740993,"name":"big"}');
+  });
+
+  it.each<[string, FakeReply, number, string]>([
+    ["400", json(400, { code: "invalid_request", message: "name is required", status: 400 }), 400, "invalid_request"],
+    ["401", json(401, { code: "unauthorized", message: "API key missing or invalid", status: 401 }), 502, "upstream_unauthorized"],
+    ["500", json(500, { code: "x", message: "x", status: 500 }), 502, "upstream_error"],
+    ["garbage", { status: 201, body: "not json at all" }, 502, "upstream_bad_response"],
+    ["wrong shape", json(201, { id: "1", name: "dog" }), 502, "upstream_bad_response"],
+    ["slow", { hang: true }, 504, "upstream_timeout"],
+    ["a dropped connection", { reset: "before-headers" }, 502, "upstream_unavailable"],
+  ])("service answers %s → %i, and the POST reached it once", async (_, reply, status, code) => {
+    fake.reply(() => reply);
+    const body = await expectError(await (await loadRoute()).POST(post('{"name":"dog"}')), status, code);
+    expect(fake.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+    if (code === "invalid_request") expect(body.message).toBe("name is required");
+  });
+
+  it("service down → 502 upstream_unavailable for both operations", async () => {
+    const route = await loadRoute(await deadCatalogueUrl());
+    await expectError(await route.GET(new Request(`${ORIGIN}/api/categories`)), 502, "upstream_unavailable");
+    await expectError(await route.POST(post('{"name":"dog"}')), 502, "upstream_unavailable");
+  });
+});
+
+describe("other methods", () => {
+  it("405 with an Allow header", async () => {
+    const route = await loadRoute();
+    for (const handler of [route.PUT, route.PATCH, route.DELETE, route.OPTIONS]) {
+      const response = await handler(new Request(`${ORIGIN}/api/categories`, { method: "DELETE" }));
+      await expectError(response, 405, "method_not_allowed");
+      expect(response.headers.get("allow")).toBe("GET, HEAD, POST");
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "@/lib/config/config";
+
+const valid = { CATALOGUE_API_URL: "https://catalogue.example.com/v1", CATALOGUE_API_KEY: "secret-key-123" };
+
+describe("parseConfig", () => {
+  it("applies defaults: 10 s timeout, 1 MiB body cap, production", () => {
+    expect(parseConfig(valid)).toEqual({
+      catalogueUrl: valid.CATALOGUE_API_URL,
+      catalogueApiKey: valid.CATALOGUE_API_KEY,
+      environment: "production",
+      timeoutMs: 10_000,
+      maxBodyBytes: 1024 * 1024,
+    });
+  });
+
+  it("reads the optional settings", () => {
+    const config = parseConfig({ ...valid, CATALOGUE_ENVIRONMENT: "staging", CATALOGUE_TIMEOUT_MS: "2500", MAX_BODY_BYTES: "2048", PORT: "8080" });
+    expect(config).toMatchObject({ environment: "staging", timeoutMs: 2500, maxBodyBytes: 2048 });
+  });
+
+  it.each([
+    [{ CATALOGUE_API_URL: "ftp://x/v1" }, "CATALOGUE_API_URL"],
+    [{ CATALOGUE_API_URL: "https://catalogue.example.com/v2" }, "CATALOGUE_API_URL"],
+    [{ CATALOGUE_API_KEY: undefined }, "CATALOGUE_API_KEY is required"],
+    [{ CATALOGUE_API_URL: undefined, CATALOGUE_API_KEY: undefined }, "CATALOGUE_API_URL is not set"],
+    [{ CATALOGUE_ENVIRONMENT: "prod" }, "CATALOGUE_ENVIRONMENT must be one of production, staging, local"],
+    [{ CATALOGUE_TIMEOUT_MS: "abc" }, 'CATALOGUE_TIMEOUT_MS must be a whole number from 1 to 600000 (got "abc")'],
+    [{ CATALOGUE_TIMEOUT_MS: "0" }, "CATALOGUE_TIMEOUT_MS"],
+    [{ PORT: "70000" }, "PORT must be a whole number from 1 to 65535"],
+  ])("stops on a bad value with one line naming it: %j", (override, expected) => {
+    let error: unknown;
+    try {
+      parseConfig({ ...valid, ...override });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(expected);
+    expect(message).not.toContain("\n");
+  });
+
+  it("names every problem at once and never repeats the key", () => {
+    const message = (() => {
+      try {
+        parseConfig({ ...valid, CATALOGUE_TIMEOUT_MS: "x", CATALOGUE_ENVIRONMENT: "y" });
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message).toContain("CATALOGUE_TIMEOUT_MS");
+    expect(message).toContain("CATALOGUE_ENVIRONMENT");
+    expect(message).not.toContain(valid.CATALOGUE_API_KEY);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { categoriesToJson, categoryToJson, parseExactJson } from "@/lib/categories/exact-json";
+import { categoryListSchema } from "@/lib/categories/schemas";
+
+describe("exact JSON for int64 ids", () => {
+  it("parses integers above 2^53 without changing a digit, where JSON.parse would", () => {
+    const text = '[{"id":9007199254740993,"name":"big"}]';
+    expect((JSON.parse(text) as [{ id: number }])[0].id).toBe(9007199254740992);
+    expect(parseExactJson(text)).toEqual([{ id: 9007199254740993n, name: "big" }]);
+  });
+
+  it("leaves safe integers and other numbers as plain numbers", () => {
+    expect(parseExactJson('{"a":1,"b":-2.5,"c":1e3,"d":9007199254740991}')).toEqual({ a: 1, b: -2.5, c: 1000, d: 9007199254740991 });
+  });
+
+  it("throws on text that is not JSON", () => {
+    expect(() => parseExactJson("{not json")).toThrow();
+  });
+
+  it("round-trips a list through parse, schema and serialise digit for digit", () => {
+    const text = '[{"id":9223372036854775807,"name":"max","description":"\\"quoted\\" \\u2028"},{"id":2,"name":"cat"}]';
+    const categories = categoryListSchema.parse(parseExactJson(text));
+    expect(categories[0]?.id).toBe("9223372036854775807");
+    expect(categoriesToJson(categories)).toBe(text.replace("\\u2028", "\u2028"));
+  });
+
+  it("writes names as JSON strings, so markup and quotes stay data", () => {
+    expect(categoryToJson({ id: "1", name: '</script><b>"x"</b>' })).toBe('{"id":1,"name":"</script><b>\\"x\\"</b>"}');
+  });
+});
