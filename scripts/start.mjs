@@ -30,7 +30,7 @@ if (!process.env.CATALOGUE_API_URL) {
 }
 
 // Local mode listens on loopback only: the app holds an API key and must not be reachable from the network by default.
-const hostname = process.env.HOSTNAME ?? (catalogue ? "127.0.0.1" : "0.0.0.0");
+const hostname = process.env.APP_HOST ?? (catalogue ? "127.0.0.1" : "0.0.0.0");
 const port = process.env.PORT ?? "3000";
 const app = spawn(process.execPath, ["node_modules/next/dist/bin/next", dev ? "dev" : "start", "-H", hostname, "-p", port], {
   stdio: "inherit",
