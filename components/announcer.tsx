@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, createContext, use, useEffect, useState } from "react";
+import { type ReactNode, createContext, use, useCallback, useEffect, useState } from "react";
 
 const AnnounceContext = createContext<(message: string) => void>(() => {});
 
@@ -10,19 +10,22 @@ const AnnounceContext = createContext<(message: string) => void>(() => {});
  * without moving focus.
  */
 export function AnnouncerProvider({ children }: { children: ReactNode }) {
-  const [message, setMessage] = useState("");
+  // A counter makes a repeated message ("Created dog" twice) a new announcement.
+  const [message, setMessage] = useState({ text: "", serial: 0 });
 
   useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(() => setMessage(""), 10_000);
+    if (!message.text) return;
+    const timer = setTimeout(() => setMessage((current) => ({ ...current, text: "" })), 10_000);
     return () => clearTimeout(timer);
   }, [message]);
 
+  const announce = useCallback((text: string) => setMessage((current) => ({ text, serial: current.serial + 1 })), []);
+
   return (
-    <AnnounceContext value={setMessage}>
+    <AnnounceContext value={announce}>
       {children}
-      <div role="status" className={message ? "toast" : "visually-hidden"}>
-        {message}
+      <div role="status" className={message.text ? "toast" : "visually-hidden"}>
+        <span key={message.serial}>{message.text}</span>
       </div>
     </AnnounceContext>
   );

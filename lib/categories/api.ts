@@ -60,11 +60,12 @@ export function useCreateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCategory,
-    onSuccess: async (created) => {
+    onSuccess: (created) => {
       queryClient.setQueryData(categoriesQueryOptions.queryKey, (list) =>
         list && !list.some((category) => category.id === created.id) ? [...list, created] : list,
       );
-      await queryClient.invalidateQueries({ queryKey: categoriesQueryOptions.queryKey });
+      // Not awaited: the new row is already in the cache, and a slow list must not hold up the form.
+      void queryClient.invalidateQueries({ queryKey: categoriesQueryOptions.queryKey });
     },
   });
 }

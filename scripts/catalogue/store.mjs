@@ -36,10 +36,16 @@ export async function openStore(file) {
       const category = { id: nextId++, name: input.name };
       if (input.description !== undefined) category.description = input.description;
       categories.push(category);
-      const snapshot = [...categories];
-      // A failed write must not stop later ones; the next write carries this record too.
-      writing = writing.catch(() => {}).then(() => save(file, snapshot));
-      await writing;
+      // The snapshot is taken when this write runs, so it holds every record queued before it;
+      // a failed write must not stop later ones.
+      writing = writing.catch(() => {}).then(() => save(file, [...categories]));
+      try {
+        await writing;
+      } catch (error) {
+        // Reported as not created, so it must not be listed or saved later.
+        categories.splice(categories.indexOf(category), 1);
+        throw error;
+      }
       return category;
     },
     /** Waits for every queued write. */

@@ -92,3 +92,18 @@ describe("embedded catalogue service", () => {
     expect(await readdir(join(dir, "data"))).toEqual(["catalogue.json"]);
   });
 });
+
+describe("embedded catalogue service: a failed write", () => {
+  it("answers 500 and neither lists nor later saves the category it could not save", async () => {
+    const { writeFile } = await import("node:fs/promises");
+    const url = await start();
+    // Put a file where the data folder was: the next write cannot create its temp file there.
+    await rm(join(dir, "data"), { recursive: true });
+    await writeFile(join(dir, "data"), "not a folder");
+    const failed = await call(url, { method: "POST", body: '{"name":"lost"}' });
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toMatchObject({ code: "storage_error", status: 500 });
+    const names = (await (await call(url)).json()).map((c: { name: string }) => c.name);
+    expect(names).not.toContain("lost");
+  });
+});
