@@ -1,0 +1,102 @@
+import type { Locator, Page } from "@playwright/test";
+import {
+  createButton,
+  dataRows,
+  descriptionField,
+  expect,
+  fillNewCategory,
+  nameField,
+  test,
+} from "./support/fixtures";
+
+async function tabUntilFocused(page: Page, target: Locator, maxPresses = 10): Promise<void> {
+  for (let press = 0; press < maxPresses; press++) {
+    await page.keyboard.press("Tab");
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+test("creating a category goes back to the list, shows the new row and announces it", async ({ page, uniqueName }) => {
+  await fillNewCategory(page, uniqueName, "Made by the create test");
+
+  await createButton(page).click();
+
+  await expect(page).toHaveURL(/\/categories$/);
+  const row = dataRows(page).filter({ has: page.getByRole("cell", { name: uniqueName, exact: true }) });
+  await expect(row.getByRole("cell", { name: "Made by the create test", exact: true })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `Created ${uniqueName}` })).toHaveText(`Created ${uniqueName}`);
+});
+
+test("a created category is kept by the catalogue service", async ({ page, uniqueName, listCategories }) => {
+  await fillNewCategory(page, uniqueName, "Kept after a reload");
+  await createButton(page).click();
+  await expect(page).toHaveURL(/\/categories$/);
+
+  expect(await listCategories()).toContainEqual(expect.objectContaining({ name: uniqueName, description: "Kept after a reload" }));
+  await page.reload();
+  await expect(page.getByRole("cell", { name: uniqueName, exact: true })).toBeVisible();
+});
+
+test("Description is optional", async ({ page, uniqueName, listCategories }) => {
+  await fillNewCategory(page, uniqueName);
+
+  await createButton(page).click();
+
+  await expect(page.getByRole("cell", { name: uniqueName, exact: true })).toBeVisible();
+  const created = (await listCategories()).find((category) => category.name === uniqueName);
+  expect(created).toBeDefined();
+  expect(created).not.toHaveProperty("description");
+});
+
+test("a double click on Create category creates exactly one category", async ({ page, uniqueName, createRequests, listCategories }) => {
+  await fillNewCategory(page, uniqueName);
+
+  await createButton(page).dblclick();
+
+  await expect(page.getByRole("cell", { name: uniqueName, exact: true })).toHaveCount(1);
+  expect(createRequests).toHaveLength(1);
+  expect((await listCategories()).filter((category) => category.name === uniqueName)).toHaveLength(1);
+});
+
+test("an empty Name is shown next to the field, focused, and nothing is sent", async ({ page, createRequests }) => {
+  await fillNewCategory(page, "", "A description without a name");
+
+  await createButton(page).click();
+
+  const name = nameField(page);
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toHaveAccessibleDescription(/Enter a name/);
+  await expect(page.getByText("Enter a name")).toBeVisible();
+  await expect(descriptionField(page)).toHaveValue("A description without a name");
+  expect(createRequests).toHaveLength(0);
+});
+
+test("a name that looks like HTML is shown as text and never run", async ({ page, uniqueName }) => {
+  const name = `<img src=x onerror=alert(1)> ${uniqueName}`;
+  await fillNewCategory(page, name, "<b>not bold</b>");
+
+  await createButton(page).click();
+
+  const row = dataRows(page).filter({ has: page.getByRole("cell", { name, exact: true }) });
+  await expect(row.getByRole("cell").nth(1)).toHaveText(name);
+  await expect(row.getByRole("cell").nth(2)).toHaveText("<b>not bold</b>");
+  await expect(page.getByRole("img")).toHaveCount(0);
+});
+
+test("the form can be filled in and sent with the keyboard alone", async ({ page, uniqueName }) => {
+  await page.goto("/categories/new");
+
+  await tabUntilFocused(page, nameField(page));
+  await page.keyboard.type(uniqueName);
+  await page.keyboard.press("Tab");
+  await expect(descriptionField(page)).toBeFocused();
+  await page.keyboard.type("Typed with the keyboard");
+  await page.keyboard.press("Tab");
+  await expect(createButton(page)).toBeFocused();
+  await page.keyboard.press("Enter");
+
+  await expect(page).toHaveURL(/\/categories$/);
+  await expect(page.getByRole("cell", { name: uniqueName, exact: true })).toBeVisible();
+});

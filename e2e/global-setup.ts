@@ -1,0 +1,64 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startCatalogue } from "../scripts/catalogue/start-catalogue.mjs";
+import { deadCatalogueUrl, startFakeCatalogue } from "../tests/support/fake-catalogue";
+import { ENV, FAULTY_TIMEOUT_MS, type InstanceName, KNOWN_API_KEY, SEEDED_CATEGORIES, instancePort } from "./support/constants";
+import { startNextServer } from "./support/next-server";
+import { scriptedCatalogue } from "./support/scripted-catalogue";
+
+type Stop = () => Promise<unknown>;
+
+/**
+ * Starts, on loopback: the real embedded catalogue service with a fresh data file,
+ * a scripted fake catalogue, and three app instances ("main", "faulty", "down").
+ * Workers inherit the environment variables set here. Returns the global teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const workDir = await mkdtemp(join(tmpdir(), "categories-e2e-"));
+  const stops: Stop[] = [];
+  const teardown = async () => {
+    // Apps stop first (they were started last), so none is mid-request when its catalogue goes away.
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error("e2e teardown:", error));
+    if (process.env.E2E_KEEP_TEMP) console.log(`e2e: data and server logs kept in ${workDir}`);
+    else await rm(workDir, { recursive: true, force: true });
+  };
+
+  try {
+    const logDir = join(workDir, "logs");
+    await mkdir(logDir);
+    const dataFile = join(workDir, "catalogue.json");
+    await writeFile(dataFile, JSON.stringify({ categories: SEEDED_CATEGORIES }));
+
+    const catalogue = await startCatalogue({ dataFile, apiKey: KNOWN_API_KEY, port: 0 });
+    stops.push(() => catalogue.stop());
+    const fake = await startFakeCatalogue(scriptedCatalogue);
+    stops.push(() => fake.close());
+    const dead = await deadCatalogueUrl();
+
+    process.env[ENV.logDir] = logDir;
+    process.env[ENV.upstreamUrls] = JSON.stringify([catalogue.url, fake.url, dead]);
+
+    const instances: [InstanceName, Record<string, string>][] = [
+      ["main", { CATALOGUE_API_URL: catalogue.url, CATALOGUE_ENVIRONMENT: "staging" }],
+      ["faulty", { CATALOGUE_API_URL: fake.url, CATALOGUE_TIMEOUT_MS: String(FAULTY_TIMEOUT_MS) }],
+      ["down", { CATALOGUE_API_URL: dead }],
+    ];
+    const started = await Promise.allSettled(
+      instances.map(async ([name, env]) => {
+        const server = await startNextServer({
+          port: instancePort(name),
+          logFile: join(logDir, `${name}.log`),
+          env: { CATALOGUE_API_KEY: KNOWN_API_KEY, CATALOGUE_ENVIRONMENT: "local", CATALOGUE_TIMEOUT_MS: "10000", ...env },
+        });
+        stops.push(() => server.stop());
+      }),
+    );
+    const failed = started.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

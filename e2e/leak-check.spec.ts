@@ -1,0 +1,118 @@
+import { readFile, readdir } from "node:fs/promises";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { ENV, KNOWN_API_KEY, REJECTED_NAME, instanceUrl } from "./support/constants";
+import { alertTitled, createButton, expect, fillNewCategory, test as base } from "./support/fixtures";
+
+type Recorded = { url: string; text: string };
+
+/** Each catalogue's base URL, and its host:port alone, which would give the address away too. */
+function upstreamAddresses(): string[] {
+  const urls = JSON.parse(process.env[ENV.upstreamUrls] ?? "[]") as string[];
+  expect(urls.length, `${ENV.upstreamUrls} is set by the global setup`).toBeGreaterThan(0);
+  return urls.flatMap((url) => [url, new URL(url).host]);
+}
+
+/** Every response the page has received so far, headers and body, read while the page is open. */
+const test = base.extend<{ seenResponses: () => Promise<Recorded[]> }>({
+  seenResponses: async ({ page }, provide) => {
+    const pending: Promise<Recorded>[] = [];
+    page.on("response", (response) => {
+      pending.push(
+        (async () => {
+          const headers = JSON.stringify(await response.allHeaders());
+          // Redirects have no body to read.
+          const body = await response.text().catch(() => "");
+          return { url: response.url(), text: `${headers}\n${body}` };
+        })(),
+      );
+    });
+    await provide(() => Promise.all(pending));
+  },
+});
+
+function expectNoSecrets(recorded: readonly Recorded[], expectedText: string): void {
+  expect(recorded.some(({ text }) => text.includes(expectedText)), `a recorded body contains ${expectedText}`).toBe(true);
+  const secrets = [KNOWN_API_KEY, ...upstreamAddresses()];
+  const leaks = recorded.flatMap(({ url, text }) => secrets.filter((secret) => text.includes(secret)).map((secret) => `${secret} in ${url}`));
+  expect(leaks).toEqual([]);
+}
+
+/** Requests a page's own scripts could send: the error paths of the route handlers. */
+async function sendBadRequests(page: Page): Promise<number[]> {
+  return page.evaluate(async () => {
+    const json = { "content-type": "application/json" };
+    const attempts: [string, RequestInit][] = [
+      ["/api/categories", { method: "POST", headers: json, body: "{}" }],
+      ["/api/categories", { method: "POST", headers: json, body: "not json" }],
+      ["/api/categories", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" }],
+      ["/api/categories", { method: "DELETE" }],
+      ["/api/no-such-endpoint", {}],
+    ];
+    return Promise.all(attempts.map(async ([path, init]) => (await fetch(path, init)).status));
+  });
+}
+
+test("the known API key is the one the catalogue service requires", async () => {
+  const [catalogueUrl] = JSON.parse(process.env[ENV.upstreamUrls] ?? "[]") as string[];
+  expect(catalogueUrl).toBeDefined();
+
+  const withoutKey = await fetch(`${catalogueUrl}/categories`);
+  const withKey = await fetch(`${catalogueUrl}/categories`, { headers: { authorization: `Bearer ${KNOWN_API_KEY}` } });
+
+  expect(withoutKey.status).toBe(401);
+  expect(withKey.status).toBe(200);
+});
+
+test("no response of the main instance carries the API key or the catalogue's address", async ({ page, seenResponses, uniqueName }) => {
+  await page.goto("/categories");
+  // The list loads only because the app sent the known key to the real catalogue service.
+  await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();
+  await fillNewCategory(page, uniqueName, "Made by the leak check");
+  await createButton(page).click();
+  await expect(page.getByRole("cell", { name: uniqueName, exact: true })).toBeVisible();
+  expect(await sendBadRequests(page)).toEqual([400, 400, 415, 405, 404]);
+  await page.goto("/categories/no-such-page");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+
+  expectNoSecrets(await seenResponses(), uniqueName);
+});
+
+test("no response of a failing instance carries the API key or the catalogue's address", async ({ page, seenResponses }) => {
+  await page.goto(`${instanceUrl("faulty")}/categories/new`);
+  await page.getByLabel("Name", { exact: true }).fill(REJECTED_NAME);
+  await createButton(page).click();
+  await expect(alertTitled(page, "The category was not created")).toBeVisible();
+  await page.goto(`${instanceUrl("down")}/categories`);
+  await expect(alertTitled(page, "Couldn't load the categories")).toBeVisible();
+
+  expectNoSecrets(await seenResponses(), "upstream_unavailable");
+});
+
+test("no server log line contains the API key", async () => {
+  const logDir = process.env[ENV.logDir];
+  expect(logDir, `${ENV.logDir} is set by the global setup`).toBeDefined();
+  const files = await readdir(logDir as string);
+  expect(files.sort()).toEqual(["down.log", "faulty.log", "main.log"]);
+
+  const logs = await Promise.all(files.map(async (file) => ({ file, text: await readFile(join(logDir as string, file), "utf8") })));
+
+  expect(logs.find(({ file }) => file === "main.log")?.text, "the app logs its catalogue calls").toContain("upstream_call");
+  expect(logs.filter(({ text }) => text.includes(KNOWN_API_KEY)).map(({ file }) => file)).toEqual([]);
+});
+
+test("no file of the build's browser assets or server pages contains the API key", async () => {
+  const roots = [".next/static", ".next/server/app"];
+  const files = (await Promise.all(roots.map((root) => filesUnder(root)))).flat();
+  expect(files.length).toBeGreaterThan(0);
+
+  const holding: string[] = [];
+  for (const file of files) if ((await readFile(file)).includes(KNOWN_API_KEY)) holding.push(file);
+
+  expect(holding).toEqual([]);
+});
+
+async function filesUnder(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}

@@ -1,0 +1,113 @@
+import { BIG_ID, SEEDED_CATEGORIES, SEEDED_SEARCH } from "./support/constants";
+import { dataRows, expect, expectColumn, test } from "./support/fixtures";
+
+const idsAscending = ["1", "2", "3", "12", BIG_ID];
+const namesAscending = ["big id probe", "cat", "dog", "ferret", "rabbit"];
+
+test("/ leads to the list of categories", async ({ page }) => {
+  await page.goto("/");
+
+  await expect(page).toHaveURL(/\/categories$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Categories" })).toBeVisible();
+});
+
+test("the list shows the catalogue's categories under ID, Name and Description", async ({ page }) => {
+  await page.goto("/categories");
+
+  for (const header of ["ID", "Name", "Description"]) {
+    await expect(page.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
+  }
+  for (const { name, description } of SEEDED_CATEGORIES) {
+    const row = dataRows(page).filter({ has: page.getByRole("cell", { name, exact: true }) });
+    await expect(row.getByRole("cell", { name: description, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("status").filter({ hasText: /^\d+ categories$/ })).toBeVisible();
+});
+
+test("search filters by name as you type", async ({ page }) => {
+  await page.goto("/categories");
+  await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "Search" }).pressSequentially("rabb");
+
+  await expect(page.getByRole("status").filter({ hasText: /^1 of \d+ categories$/ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "rabbit", exact: true })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeHidden();
+});
+
+test("search filters by description as you type", async ({ page }) => {
+  await page.goto("/categories");
+  await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "Search" }).pressSequentially("FERRETS");
+
+  await expect(page.getByRole("status").filter({ hasText: /^1 of \d+ categories$/ })).toBeVisible();
+  await expect(dataRows(page)).toHaveCount(1);
+  await expect(page.getByRole("cell", { name: "ferret", exact: true })).toBeVisible();
+});
+
+test.describe("sorting the seeded categories", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/categories");
+    await page.getByRole("searchbox", { name: "Search" }).fill(SEEDED_SEARCH);
+  });
+
+  test("the list starts sorted by ID ascending, as numbers", async ({ page }) => {
+    await expect(page.getByRole("columnheader", { name: "ID", exact: true })).toHaveAttribute("aria-sort", "ascending");
+    await expectColumn(page, 0, idsAscending);
+  });
+
+  test("sorting by ID again puts the largest id first", async ({ page }) => {
+    await page.getByRole("button", { name: "ID", exact: true }).click();
+
+    await expect(page.getByRole("columnheader", { name: "ID", exact: true })).toHaveAttribute("aria-sort", "descending");
+    await expectColumn(page, 0, [...idsAscending].reverse());
+  });
+
+  test("sorting by Name orders the rows by name", async ({ page }) => {
+    await page.getByRole("button", { name: "Name", exact: true }).click();
+
+    await expect(page.getByRole("columnheader", { name: "Name", exact: true })).toHaveAttribute("aria-sort", "ascending");
+    await expect(page.getByRole("columnheader", { name: "ID", exact: true })).toHaveAttribute("aria-sort", "none");
+    await expectColumn(page, 1, namesAscending);
+  });
+
+  test("sorting by Name twice reverses the order", async ({ page }) => {
+    await page.getByRole("button", { name: "Name", exact: true }).click();
+    await page.getByRole("button", { name: "Name", exact: true }).click();
+
+    await expect(page.getByRole("columnheader", { name: "Name", exact: true })).toHaveAttribute("aria-sort", "descending");
+    await expectColumn(page, 1, [...namesAscending].reverse());
+  });
+
+  test("a sort button works from the keyboard", async ({ page }) => {
+    await page.getByRole("button", { name: "ID", exact: true }).focus();
+    await page.keyboard.press("Enter");
+
+    await expect(page.getByRole("columnheader", { name: "ID", exact: true })).toHaveAttribute("aria-sort", "descending");
+    await expectColumn(page, 0, [...idsAscending].reverse());
+  });
+});
+
+test("an int64 id above 2^53 is shown digit for digit", async ({ page }) => {
+  await page.goto("/categories");
+
+  const row = dataRows(page).filter({ has: page.getByRole("cell", { name: "big id probe", exact: true }) });
+  await expect(row.getByRole("cell").first()).toHaveText(BIG_ID);
+});
+
+test("the route handler sends an int64 id as an exact JSON number", async ({ request }) => {
+  const response = await request.get("/api/categories");
+
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toMatch(new RegExp(`"id":${BIG_ID}[,}]`));
+});
+
+test("the New category link opens the form", async ({ page }) => {
+  await page.goto("/categories");
+
+  await page.getByRole("link", { name: "New category" }).click();
+
+  await expect(page).toHaveURL(/\/categories\/new$/);
+  await expect(page.getByRole("heading", { level: 1, name: "New category" })).toBeVisible();
+});

@@ -1,0 +1,35 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { expect, test } from "@playwright/test";
+
+/** Runs `next start` from the build with the given settings and returns how it ended. */
+async function startWith(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", "0"], {
+    // Only these settings: nothing from the shell may make a bad value look good.
+    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", NEXT_TELEMETRY_DISABLED: "1", ...env },
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  const [code] = await once(child, "exit");
+  clearTimeout(timer);
+  return { code: code as number | null, stderr };
+}
+
+const GOOD = { CATALOGUE_API_URL: "http://127.0.0.1:9/v1", CATALOGUE_API_KEY: "startup-test-key" };
+
+test.describe("start-up configuration check", () => {
+  for (const [name, value, expected] of [
+    ["CATALOGUE_TIMEOUT_MS", "soon", 'CATALOGUE_TIMEOUT_MS must be a whole number from 1 to 600000 (got "soon")'],
+    ["CATALOGUE_API_URL", "http://127.0.0.1:9/v2", "CATALOGUE_API_URL must be an http(s) URL whose path ends in /v1, like https://catalogue.example.com/v1"],
+    ["CATALOGUE_ENVIRONMENT", "qa", "CATALOGUE_ENVIRONMENT must be one of production, staging, local"],
+  ] as const) {
+    test(`a bad ${name} stops start-up with one line naming it`, async () => {
+      const { code, stderr } = await startWith({ ...GOOD, [name]: value });
+      expect(code).toBe(1);
+      const lines = stderr.trim().split("\n");
+      expect(lines).toEqual([`Configuration error: ${expected}`]);
+      expect(stderr).not.toContain(GOOD.CATALOGUE_API_KEY);
+    });
+  }
+});

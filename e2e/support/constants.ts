@@ -1,0 +1,57 @@
+/**
+ * Values shared by the Playwright config, the global setup and the specs.
+ * The config is evaluated again in every worker, so everything here is a
+ * constant or derived from environment variables the workers inherit.
+ */
+
+/** The API key every app instance under test holds. The leak check looks for it in every response, page, script and log. */
+export const KNOWN_API_KEY = "e2e-known-api-key-3f9a1c7be2d04a6f9c51";
+
+/** An int64 id that JSON.parse would round to 9007199254740992. */
+export const BIG_ID = "9007199254740993";
+
+/** The real catalogue service's data at the start of the run: ids are strings in the file so nothing rounds them. */
+export const SEEDED_CATEGORIES = [
+  { id: "1", name: "dog", description: "Domestic dogs" },
+  { id: "2", name: "cat", description: "Domestic cats" },
+  { id: "3", name: "rabbit", description: "Domestic rabbits" },
+  // 12 sorts after 3 by number but before it as text, so the ID sort is shown to be numeric.
+  { id: "12", name: "ferret", description: "Domestic ferrets" },
+  { id: BIG_ID, name: "big id probe", description: "Domestic int64 id probe" },
+] as const;
+
+/** Matches the descriptions of every seeded category and nothing the tests create. */
+export const SEEDED_SEARCH = "domestic";
+
+/** Names the fake catalogue answers specially (see global-setup.ts). */
+export const REJECTED_NAME = "rejected by service";
+export const REJECTED_MESSAGE = "The catalogue service rejects this name";
+export const SLOW_NAME = "slow create";
+export const FAULTY_TIMEOUT_MS = 1500;
+
+export const INSTANCES = {
+  /** Real embedded catalogue service, CATALOGUE_ENVIRONMENT=staging. */
+  main: 0,
+  /** Fake catalogue scripted by the category name. */
+  faulty: 1,
+  /** Catalogue URL where nothing listens. */
+  down: 2,
+} as const;
+
+export type InstanceName = keyof typeof INSTANCES;
+
+const basePort = Number(process.env.E2E_BASE_PORT ?? 3100);
+
+export function instancePort(name: InstanceName): number {
+  return basePort + INSTANCES[name];
+}
+
+export function instanceUrl(name: InstanceName): string {
+  return `http://127.0.0.1:${instancePort(name)}`;
+}
+
+/** Set by the global setup; the workers inherit them. */
+export const ENV = {
+  logDir: "E2E_LOG_DIR",
+  upstreamUrls: "E2E_UPSTREAM_URLS",
+} as const;

@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import { type Locator, type Page, type Request, test as base, expect } from "@playwright/test";
+
+type ListedCategory = { id: number; name: string; description?: string };
+
+type Fixtures = {
+  /** Fails the test if the page opens any dialog (alert, confirm, prompt). */
+  noDialogs: void;
+  /** A category name no other test uses, so tests can share one catalogue while running in parallel. */
+  uniqueName: string;
+  /** Every POST /api/categories the page has sent so far. */
+  createRequests: Request[];
+  /** Reads GET /api/categories of the instance under test, as a client of the route handler. */
+  listCategories: () => Promise<ListedCategory[]>;
+};
+
+export const test = base.extend<Fixtures>({
+  noDialogs: [
+    async ({ page }, provide) => {
+      const dialogs: string[] = [];
+      page.on("dialog", (dialog) => {
+        dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+        void dialog.dismiss();
+      });
+      await provide();
+      expect(dialogs, "the page opened a dialog").toEqual([]);
+    },
+    { auto: true },
+  ],
+  uniqueName: async ({}, provide) => {
+    await provide(`e2e ${randomBytes(5).toString("hex")}`);
+  },
+  createRequests: async ({ page }, provide) => {
+    const sent: Request[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/api/categories") sent.push(request);
+    });
+    await provide(sent);
+  },
+  listCategories: async ({ request }, provide) => {
+    await provide(async () => {
+      const response = await request.get("/api/categories");
+      expect(response.status()).toBe(200);
+      // Ids above 2^53 lose digits here; these helpers only ever look at names.
+      return (await response.json()) as ListedCategory[];
+    });
+  },
+});
+
+export { expect };
+
+/** The table's body rows (the header row has column headers, not cells). */
+export function dataRows(page: Page): Locator {
+  return page.getByRole("row").filter({ has: page.getByRole("cell") });
+}
+
+/** The value of one column, row by row, checked with retries until the table settles. */
+export async function expectColumn(page: Page, column: number, values: readonly string[]): Promise<void> {
+  const rows = dataRows(page);
+  await expect(rows).toHaveCount(values.length);
+  for (const [index, value] of values.entries()) {
+    await expect(rows.nth(index).getByRole("cell").nth(column)).toHaveText(value);
+  }
+}
+
+/** A role="alert" region with the given heading; Next's own route announcer is also an alert, so match by heading. */
+export function alertTitled(page: Page, title: string | RegExp): Locator {
+  return page.getByRole("alert").filter({ has: page.getByRole("heading", { name: title }) });
+}
+
+export function nameField(page: Page): Locator {
+  return page.getByLabel("Name", { exact: true });
+}
+
+export function descriptionField(page: Page): Locator {
+  return page.getByLabel("Description", { exact: true });
+}
+
+export function createButton(page: Page): Locator {
+  return page.getByRole("button", { name: "Create category" });
+}
+
+/** Opens the form and fills it in; the caller decides how to submit. */
+export async function fillNewCategory(page: Page, name: string, description?: string): Promise<void> {
+  await page.goto("/categories/new");
+  await nameField(page).fill(name);
+  if (description !== undefined) await descriptionField(page).fill(description);
+}

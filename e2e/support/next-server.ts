@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { closeSync, openSync, readFileSync } from "node:fs";
+import { connect } from "node:net";
+
+export type NextServer = { url: string; logFile: string; stop(): Promise<void> };
+
+type NextServerOptions = { port: number; logFile: string; env: Record<string, string> };
+
+const READY_TIMEOUT_MS = 30_000;
+
+/** Starts `next start` from the production build on loopback; stdout and stderr go to `logFile`. */
+export async function startNextServer({ port, logFile, env }: NextServerOptions): Promise<NextServer> {
+  if (await portIsTaken(port)) {
+    throw new Error(`Port ${port} is already in use: stop what listens there or set E2E_BASE_PORT.`);
+  }
+  const url = `http://127.0.0.1:${port}`;
+  const log = openSync(logFile, "a");
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+    stdio: ["ignore", log, log],
+    env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  closeSync(log);
+  const server = { url, logFile, stop: () => stopChild(child) };
+  try {
+    await waitUntilAnswering(url, child);
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${error instanceof Error ? error.message : error}\n--- ${logFile} ---\n${readFileSync(logFile, "utf8")}`);
+  }
+  return server;
+}
+
+/** Any HTTP answer counts: the "down" instance answers its list with 502. */
+async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`next start for ${url} exited with code ${child.exitCode}`);
+    try {
+      await fetch(`${url}/api/categories`, { signal: AbortSignal.timeout(5_000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`next start for ${url} did not answer within ${READY_TIMEOUT_MS} ms`);
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function portIsTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}

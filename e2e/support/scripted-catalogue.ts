@@ -1,0 +1,27 @@
+import { type FakeHandler, type FakeReply, json } from "../../tests/support/fake-catalogue";
+import { REJECTED_MESSAGE, REJECTED_NAME, SLOW_NAME } from "./constants";
+
+const LISTED = { id: 1, name: "only category", description: "Listed by the fake catalogue" };
+
+function parseNewCategory(body: string): { name?: unknown; description?: unknown } {
+  try {
+    const value: unknown = JSON.parse(body);
+    return typeof value === "object" && value !== null ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The "faulty" catalogue: what it answers depends only on the request, so
+ * tests running in parallel never change each other's outcome.
+ */
+export const scriptedCatalogue: FakeHandler = ({ method, body }): FakeReply => {
+  if (method === "GET") return json(200, [LISTED]);
+  if (method !== "POST") return json(405, { code: "method_not_allowed", message: "Use GET or POST", status: 405 });
+  const { name, description } = parseNewCategory(body);
+  if (typeof name !== "string") return json(400, { code: "invalid_request", message: "name is required", status: 400 });
+  if (name === REJECTED_NAME) return json(400, { code: "invalid_request", message: REJECTED_MESSAGE, status: 400 });
+  if (name === SLOW_NAME) return { hang: true };
+  return json(201, { id: 2, name, ...(typeof description === "string" ? { description } : {}) });
+};
