@@ -1,9 +1,19 @@
+/** Headers that never vary; the CSP (with its per-request nonce) and HSTS come from proxy.ts. */
+const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "same-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
+];
+
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  // The catalogue service is reached only from route handlers and server
-  // components; nothing here may inline a secret into the client bundle.
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
 };
 
 export default nextConfig;

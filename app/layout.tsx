@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { titlePrefix } from "@/components/environment-badge";
 import { Providers } from "@/components/providers";
 import { SiteHeader } from "@/components/site-header";
+import { pageUser } from "@/lib/auth/page-user";
 import { getConfig } from "@/lib/config/config";
 import "./globals.css";
 
@@ -17,6 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
   const { environment } = getConfig();
+  const user = await pageUser();
   return (
     <html lang="en">
       <body>
@@ -24,7 +26,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <Providers>
-          <SiteHeader environment={environment} />
+          <SiteHeader environment={environment} user={user} />
           <main id="main" tabIndex={-1} className="main">
             {children}
           </main>

@@ -9,6 +9,7 @@ import { useCreateCategory } from "@/lib/categories/api";
 import { describeError } from "@/lib/categories/describe-error";
 import { type NewCategory, type NewCategoryInput, newCategorySchema } from "@/lib/categories/schemas";
 import { AppError } from "@/lib/errors/app-error";
+import { useSessionDraft } from "@/lib/forms/use-session-draft";
 import { Alert } from "./alert";
 import { useAnnounce } from "./announcer";
 import { Field } from "./field";
@@ -22,10 +23,12 @@ export function CategoryForm() {
   const [failure, setFailure] = useState<{ error: unknown; name: string } | null>(null);
   const [created, setCreated] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
-  const { register, handleSubmit, setError, formState } = useForm<NewCategoryInput, unknown, NewCategory>({
+  const form = useForm<NewCategoryInput, unknown, NewCategory>({
     resolver: zodResolver(newCategorySchema),
     defaultValues: { name: "", description: "" },
   });
+  const { register, handleSubmit, setError, formState } = form;
+  const forgetDraft = useSessionDraft("new-category-draft", form);
 
   useEffect(() => {
     if (failure) alertRef.current?.focus();
@@ -36,6 +39,7 @@ export function CategoryForm() {
     try {
       const category = await createCategory.mutateAsync(description ? { name, description } : { name });
       setCreated(true);
+      forgetDraft();
       announce(`Created ${category.name}`);
       router.push("/categories");
     } catch (error) {
@@ -67,7 +71,9 @@ export function CategoryForm() {
         <button type="submit" className="button" disabled={busy}>
           {busy ? "Creating…" : "Create category"}
         </button>
-        <Link href="/categories">Cancel</Link>
+        <Link href="/categories" onClick={forgetDraft}>
+          Cancel
+        </Link>
       </div>
     </form>
   );

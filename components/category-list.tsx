@@ -8,7 +8,7 @@ import { type Sort, type SortKey, filterCategories, sortCategories } from "@/lib
 import { Alert } from "./alert";
 import { CategoryTable } from "./category-table";
 
-export function CategoryList() {
+export function CategoryList({ canCreate }: { canCreate: boolean }) {
   const { data, error, isPending, isFetching, refetch } = useCategories();
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<Sort>({ key: "id", dir: "asc" });
@@ -50,7 +50,12 @@ export function CategoryList() {
         <p className="muted">Loading categories…</p>
       ) : !data ? null : data.length === 0 ? (
         <p className="empty">
-          There are no categories yet. <Link href="/categories/new">Create the first one</Link>.
+          There are no categories yet.{" "}
+          {canCreate && (
+            <>
+              <Link href="/categories/new">Create the first one</Link>.
+            </>
+          )}
         </p>
       ) : visible.length === 0 ? (
         <p className="empty">No categories match “{deferredSearch.trim()}”.</p>

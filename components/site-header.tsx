@@ -1,14 +1,26 @@
 import Link from "next/link";
+import type { SessionUser } from "@/lib/auth/roles";
 import type { Environment } from "@/lib/config/config-schema";
 import { EnvironmentBadge } from "./environment-badge";
+import { SignOutButton } from "./sign-out-button";
 
-export function SiteHeader({ environment }: { environment: Environment }) {
+const ROLE_LABELS = { viewer: "Viewer", admin: "Admin" } as const;
+
+export function SiteHeader({ environment, user }: { environment: Environment; user?: SessionUser }) {
   return (
     <header className={`site-header site-header-${environment}`}>
       <Link href="/categories" className="brand">
         Categories admin
       </Link>
       <EnvironmentBadge environment={environment} />
+      {user && (
+        <div className="session">
+          <span>
+            Signed in as <strong>{user.username}</strong> <span className="role">({ROLE_LABELS[user.role]})</span>
+          </span>
+          <SignOutButton />
+        </div>
+      )}
     </header>
   );
 }

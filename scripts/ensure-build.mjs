@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const SOURCES = ["app", "components", "lib", "public", "next.config.js", "instrumentation.ts", "package-lock.json", "tsconfig.json"];
+const SOURCES = ["app", "components", "lib", "public", "next.config.js", "instrumentation.ts", "proxy.ts", "package-lock.json", "tsconfig.json"];
 const BUILD_ID = ".next/BUILD_ID";
 
 /** @param {string} path @returns {number} */

@@ -3,9 +3,12 @@
 // service when CATALOGUE_API_URL is not set. Ctrl-C or SIGTERM stops both cleanly.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
 import nextEnv from "@next/env";
 import { startCatalogue } from "./catalogue/start-catalogue.mjs";
+import { upsertUser } from "../lib/auth/user-store.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 
 const dev = process.argv.includes("--dev");
@@ -26,7 +29,29 @@ if (!process.env.CATALOGUE_API_URL) {
     CATALOGUE_API_URL: catalogue.url,
     CATALOGUE_API_KEY: apiKey,
     CATALOGUE_ENVIRONMENT: process.env.CATALOGUE_ENVIRONMENT ?? "local",
+    SESSION_SECRET: process.env.SESSION_SECRET ?? (await localSessionSecret()),
   });
+  await createFirstAdminIfNoUsers();
+}
+
+/** Local mode keeps its own session secret in .data/, so sessions survive a restart of `npm start`. */
+async function localSessionSecret() {
+  const file = resolve(".data/session-secret");
+  if (existsSync(file)) return (await readFile(file, "utf8")).trim();
+  const secret = randomBytes(32).toString("base64url");
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** With no users file, an `admin` with a random password; the password is shown this once and only its hash kept. */
+async function createFirstAdminIfNoUsers() {
+  const file = resolve(process.env.AUTH_USERS_FILE ?? ".data/users.json");
+  if (existsSync(file)) return;
+  const password = randomBytes(12).toString("base64url");
+  await upsertUser(file, "admin", "admin", password);
+  console.log(`\nCreated the first account. Sign in as  admin  with password  ${password}`);
+  console.log("This password is shown only now. Add people with: npm run -s users -- add <name> --role <viewer|admin>\n");
 }
 
 // Local mode listens on loopback only: the app holds an API key and must not be reachable from the network by default.

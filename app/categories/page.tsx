@@ -1,19 +1,24 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CategoryList } from "@/components/category-list";
+import { requirePageUser } from "@/lib/auth/page-user";
 
 export const metadata: Metadata = { title: "Categories" };
 
-export default function CategoriesPage() {
+export default async function CategoriesPage() {
+  const user = await requirePageUser("/categories");
+  const canCreate = user.role === "admin";
   return (
     <div className="stack">
       <div className="page-head">
         <h1 id="categories-heading">Categories</h1>
-        <Link href="/categories/new" className="button">
-          New category
-        </Link>
+        {canCreate && (
+          <Link href="/categories/new" className="button">
+            New category
+          </Link>
+        )}
       </div>
-      <CategoryList />
+      <CategoryList canCreate={canCreate} />
     </div>
   );
 }

@@ -37,4 +37,20 @@ export const configSchema = z.object({
   CATALOGUE_TIMEOUT_MS: z._default(wholeNumber("CATALOGUE_TIMEOUT_MS", 1, 600_000), 10_000),
   MAX_BODY_BYTES: z._default(wholeNumber("MAX_BODY_BYTES", 1, 1024 ** 3), 1024 * 1024),
   PORT: z.optional(wholeNumber("PORT", 1, 65_535)),
+  SESSION_SECRET: z.optional(z.string().check(z.minLength(32, "SESSION_SECRET must have at least 32 characters"))),
+  AUTH_USERS_FILE: z._default(z.string(), ".data/users.json"),
+  APP_ORIGIN: z.optional(
+    z.string().check(
+      z.refine((raw) => {
+        try {
+          const url = new URL(raw);
+          return (url.protocol === "http:" || url.protocol === "https:") && url.origin === raw.replace(/\/$/, "");
+        } catch {
+          return false;
+        }
+      }, "APP_ORIGIN must be the app's public origin, like https://admin.example.com (no path)"),
+    ),
+  ),
+  SESSION_IDLE_MINUTES: z._default(wholeNumber("SESSION_IDLE_MINUTES", 1, 24 * 60), 30),
+  SESSION_ABSOLUTE_HOURS: z._default(wholeNumber("SESSION_ABSOLUTE_HOURS", 1, 30 * 24), 8),
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { resolve } from "node:path";
 import { type Environment, configSchema } from "./config-schema";
 
 export type Config = {
@@ -7,6 +8,12 @@ export type Config = {
   environment: Environment;
   timeoutMs: number;
   maxBodyBytes: number;
+  sessionSecret: string;
+  usersFile: string;
+  /** The public origin when set (behind a proxy); otherwise each request's own. */
+  appOrigin?: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
 };
 
 export class ConfigError extends Error {
@@ -24,6 +31,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (result.success && result.data.CATALOGUE_API_URL && !result.data.CATALOGUE_API_KEY) {
     problems.push("CATALOGUE_API_KEY is required when CATALOGUE_API_URL is set");
   }
+  if (result.success && result.data.CATALOGUE_API_URL && !result.data.SESSION_SECRET) {
+    problems.push("SESSION_SECRET is required when CATALOGUE_API_URL is set (at least 32 random characters)");
+  }
   if (!result.success || problems.length > 0) {
     throw new ConfigError(`Configuration error: ${problems.join("; ")}`);
   }
@@ -34,6 +44,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     environment: data.CATALOGUE_ENVIRONMENT ?? "production",
     timeoutMs: data.CATALOGUE_TIMEOUT_MS,
     maxBodyBytes: data.MAX_BODY_BYTES,
+    sessionSecret: data.SESSION_SECRET as string,
+    usersFile: resolve(data.AUTH_USERS_FILE),
+    appOrigin: data.APP_ORIGIN?.replace(/\/$/, ""),
+    sessionIdleMs: data.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: data.SESSION_ABSOLUTE_HOURS * 3_600_000,
   };
 }
 

@@ -2,7 +2,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { apiRoute } from "@/lib/http/api-route";
 
 // Unknown /api paths answer with an Error body too, not Next's HTML 404 page.
-const notFound = apiRoute(async () => {
+const notFound = apiRoute("public", async () => {
   throw new AppError(404, "not_found", "There is no such API endpoint.");
 });
 

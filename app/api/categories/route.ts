@@ -6,12 +6,12 @@ import { jsonResponse } from "@/lib/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/http/api-route";
 import { readJsonBody } from "@/lib/http/read-json-body";
 
-export const GET = apiRoute(async () => {
+export const GET = apiRoute("viewer", async () => {
   const categories = await catalogue().listCategories();
   return jsonResponse(categoriesToJson(categories), 200);
 });
 
-export const POST = apiRoute(async (request) => {
+export const POST = apiRoute("admin", async (request) => {
   const input = validateNewCategory(await readJsonBody(request, getConfig().maxBodyBytes));
   const created = await catalogue().createCategory(input);
   return jsonResponse(categoryToJson(created), 201);

@@ -1,17 +1,29 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CategoryForm } from "@/components/category-form";
+import { requirePageUser } from "@/lib/auth/page-user";
 
 export const metadata: Metadata = { title: "New category" };
 
-export default function NewCategoryPage() {
+export default async function NewCategoryPage() {
+  const user = await requirePageUser("/categories/new");
   return (
     <div className="stack narrow">
       <Link href="/categories" className="back-link">
         Back to categories
       </Link>
       <h1>New category</h1>
-      <CategoryForm />
+      {user.role === "admin" ? (
+        <CategoryForm />
+      ) : (
+        <div className="notice" role="note">
+          <h2>You may not create categories</h2>
+          <p>
+            You are signed in as a viewer, so you can look at the categories but not add them. Ask an administrator if
+            you need to.
+          </p>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,0 +1,9 @@
+import { jsonResponse } from "@/lib/http/api-response";
+import { apiRoute, methodNotAllowed } from "@/lib/http/api-route";
+
+export const GET = apiRoute("viewer", async (_request, { user }) =>
+  jsonResponse(JSON.stringify({ username: user?.username, role: user?.role }), 200),
+);
+
+const notAllowed = methodNotAllowed(["GET", "HEAD"]);
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -1,0 +1,23 @@
+"use client";
+
+import { useState } from "react";
+import { signOut } from "@/lib/auth/auth-api";
+
+export function SignOutButton() {
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await signOut();
+    } finally {
+      // A full load on purpose, whatever the server said: no data cached for this person may stay in the tab.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+      window.location.assign("/login");
+    }
+  };
+  return (
+    <button type="button" className="button button-secondary button-small" onClick={onClick} disabled={busy}>
+      Sign out
+    </button>
+  );
+}

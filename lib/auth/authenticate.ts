@@ -1,0 +1,34 @@
+import "server-only";
+import { AppError } from "@/lib/errors/app-error";
+import { type Role, type SessionUser, hasRole } from "./roles";
+import { readSessionToken } from "./session-cookie";
+import { readSession, revokeSession } from "./session-store";
+import { credentialVersion, findUser } from "./users";
+
+type HeaderSource = Pick<Headers, "get">;
+
+/**
+ * The signed-in person for these request headers, checked against the users
+ * file on every call: a removed user or a re-added one (new password or role)
+ * loses the session at once. Only the cookie counts; no other header can claim
+ * an identity.
+ */
+export async function sessionUser(headers: HeaderSource): Promise<SessionUser | undefined> {
+  const token = readSessionToken(headers as Headers);
+  const record = token ? readSession(token) : undefined;
+  if (!token || !record) return undefined;
+  const user = await findUser(record.username);
+  if (!user || credentialVersion(user) !== record.credentialVersion) {
+    revokeSession(token);
+    return undefined;
+  }
+  return { username: user.username, role: user.role };
+}
+
+/** For route handlers: the user, or a 401 unauthenticated / 403 forbidden Error. */
+export async function requireApiUser(request: Request, role: Role): Promise<SessionUser> {
+  const user = await sessionUser(request.headers);
+  if (!user) throw new AppError(401, "unauthenticated", "Sign in to continue.");
+  if (!hasRole(user, role)) throw new AppError(403, "forbidden", `Your role (${user.role}) does not allow this.`);
+  return user;
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { isHttps } from "./request-origin";
+
+// __Host- over https: the browser then insists on Secure, Path=/ and no Domain, so no sibling site can plant it.
+const SECURE_NAME = "__Host-categories_session";
+const PLAIN_NAME = "categories_session";
+
+export function sessionCookieName(headers: Headers): string {
+  return isHttps(headers) ? SECURE_NAME : PLAIN_NAME;
+}
+
+export function readSessionToken(headers: Headers): string | undefined {
+  const name = sessionCookieName(headers);
+  for (const part of (headers.get("cookie") ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=") || undefined;
+  }
+  return undefined;
+}
+
+/** A browser-session cookie: the server's idle and absolute limits decide when it stops working. */
+export function sessionCookie(headers: Headers, token: string): string {
+  const secure = isHttps(headers) ? "; Secure" : "";
+  return `${sessionCookieName(headers)}=${token}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+}
+
+export function clearedSessionCookie(headers: Headers): string {
+  const secure = isHttps(headers) ? "; Secure" : "";
+  return `${sessionCookieName(headers)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+}

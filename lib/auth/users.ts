@@ -1,0 +1,48 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { stat } from "node:fs/promises";
+import { getConfig } from "@/lib/config/config";
+import { type StoredUser, hashPassword, readUsers, verifyPassword } from "./user-store.mjs";
+
+type Cache = { version: string; users: Map<string, StoredUser> };
+let cache: Cache | undefined;
+
+/**
+ * The users file as it is now. Read again whenever it changes on disk, so
+ * `npm run users` takes effect on the very next request without a restart.
+ */
+async function currentUsers(): Promise<Map<string, StoredUser>> {
+  const file = getConfig().usersFile;
+  const info = await stat(file).catch(() => undefined);
+  const version = info ? `${info.mtimeMs}:${info.size}:${info.ino}` : "missing";
+  if (cache?.version !== version) {
+    const users = info ? await readUsers(file) : [];
+    cache = { version, users: new Map(users.map((user) => [user.username, user])) };
+  }
+  return cache.users;
+}
+
+export async function findUser(username: string): Promise<StoredUser | undefined> {
+  return (await currentUsers()).get(username);
+}
+
+/**
+ * Changes whenever the user is re-added (new password or role), so sessions
+ * opened before that are refused. Derived from the hash, never the hash itself.
+ */
+export function credentialVersion(user: StoredUser): string {
+  return createHash("sha256").update(user.passwordHash).digest("base64url");
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * The user when the password is right. An unknown username costs the same
+ * scrypt work as a known one, so timing does not tell which usernames exist.
+ */
+export async function verifyCredentials(username: string, password: string): Promise<StoredUser | undefined> {
+  const user = await findUser(username);
+  dummyHash ??= hashPassword(`unknown-user-${Math.random()}`);
+  const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+  return user && valid ? user : undefined;
+}

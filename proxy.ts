@@ -1,0 +1,29 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { contentSecurityPolicy } from "@/lib/http/content-security-policy";
+import { requestIdOf } from "@/lib/http/request-id";
+
+/**
+ * Per-request headers only: the CSP nonce (Next reads it from the request's
+ * policy and puts it on its own scripts), HSTS over https, and the request id.
+ * Access is NOT decided here: route handlers and pages check it themselves,
+ * so a request that skips this proxy is still refused.
+ */
+export function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const https = (process.env.APP_ORIGIN ?? request.nextUrl.protocol).startsWith("https");
+  const policy = contentSecurityPolicy(nonce, { https, dev: process.env.NODE_ENV === "development" });
+  const requestId = requestIdOf(request.headers);
+
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", policy);
+  headers.set("x-request-id", requestId);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", policy);
+  response.headers.set("x-request-id", requestId);
+  if (https) response.headers.set("strict-transport-security", "max-age=63072000; includeSubDomains");
+  return response;
+}
+
+export const config = {
+  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico).*)" }],
+};
