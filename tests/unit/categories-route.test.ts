@@ -1,28 +1,52 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "@/lib/categories/schemas";
+import { ADMIN, SESSION_SECRET, VIEWER, createUsersFile, signIn } from "../support/auth-fixture";
 import { type FakeCatalogue, type FakeReply, deadCatalogueUrl, json, startFakeCatalogue } from "../support/fake-catalogue";
 
 const API_KEY = "route-test-key-51c9aa";
 const ORIGIN = "http://admin.test";
 let fake: FakeCatalogue;
+let usersFile: string;
+let adminCookie: string;
+let viewerCookie: string;
 
 beforeAll(async () => {
   fake = await startFakeCatalogue();
+  usersFile = await createUsersFile();
+  // Sessions live on globalThis, so they outlast the module reloads below.
+  const login = await loadLogin();
+  adminCookie = await signIn(login, ADMIN);
+  viewerCookie = await signIn(login, VIEWER);
 });
 afterAll(() => fake.close());
 
 /** The route module, loaded fresh against a catalogue URL (config and client are read once per module load). */
-async function loadRoute(catalogueUrl = fake.url, env: Record<string, string> = {}) {
+function stubEnv(catalogueUrl: string, env: Record<string, string>) {
   vi.resetModules();
+  vi.unstubAllEnvs();
   vi.stubEnv("CATALOGUE_API_URL", catalogueUrl);
   vi.stubEnv("CATALOGUE_API_KEY", API_KEY);
   vi.stubEnv("CATALOGUE_TIMEOUT_MS", "400");
+  vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
+  vi.stubEnv("AUTH_USERS_FILE", usersFile);
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+}
+
+async function loadRoute(catalogueUrl = fake.url, env: Record<string, string> = {}) {
+  stubEnv(catalogueUrl, env);
   return import("@/app/api/categories/route");
 }
 
-const post = (body: BodyInit | null, headers: Record<string, string> = { "content-type": "application/json" }) =>
-  new Request(`${ORIGIN}/api/categories`, { method: "POST", body, headers });
+async function loadLogin() {
+  stubEnv(fake.url, {});
+  return import("@/app/api/auth/login/route");
+}
+
+const get = (headers: Record<string, string> = {}) =>
+  new Request(`${ORIGIN}/api/categories`, { headers: { cookie: adminCookie, ...headers } });
+
+const post = (body: BodyInit | null, headers: Record<string, string> = { "content-type": "application/json" }, cookie = adminCookie) =>
+  new Request(`${ORIGIN}/api/categories`, { method: "POST", body, headers: { cookie, ...headers } });
 
 /** Every error must be an Error body whose status equals the HTTP status, never leaking the key or upstream URL. */
 async function expectError(response: Response, status: number, code: string) {
@@ -46,17 +70,15 @@ beforeEach(() => {
 describe("GET /api/categories", () => {
   it("answers 200 with the list, ids exact and never cached", async () => {
     fake.reply(() => ({ status: 200, body: '[{"id":9007199254740993,"name":"big","description":"d"},{"id":1,"name":"dog"}]' }));
-    const response = await (await loadRoute()).GET(new Request(`${ORIGIN}/api/categories`));
+    const response = await (await loadRoute()).GET(get());
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.text()).toBe('[{"id":9007199254740993,"name":"big","description":"d"},{"id":1,"name":"dog"}]');
   });
 
   it("sends none of the browser's headers to the service", async () => {
-    const request = new Request(`${ORIGIN}/api/categories`, {
-      headers: { cookie: "session=abc", authorization: "Bearer browser-token", "x-forwarded-for": "10.0.0.1", "x-custom": "1" },
-    });
-    await (await loadRoute()).GET(request);
+    const request = get({ authorization: "Bearer browser-token", "x-forwarded-for": "10.0.0.1", "x-custom": "1" });
+    expect((await (await loadRoute()).GET(request)).status).toBe(200);
     const sent = fake.requests[0]?.headers ?? {};
     expect(sent.authorization).toBe(`Bearer ${API_KEY}`);
     expect(sent.cookie).toBeUndefined();
@@ -98,7 +120,12 @@ describe("POST /api/categories: input checks before the service is called", () =
     const big = JSON.stringify({ name: "x".repeat(2000) });
     await expectError(await route.POST(post(big)), 413, "payload_too_large");
     const stream = new Blob([big]).stream();
-    const streamed = new Request(`${ORIGIN}/api/categories`, { method: "POST", body: stream, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit);
+    const streamed = new Request(`${ORIGIN}/api/categories`, {
+      method: "POST",
+      body: stream,
+      headers: { "content-type": "application/json", cookie: adminCookie },
+      duplex: "half",
+    } as RequestInit);
     await expectError(await route.POST(streamed), 413, "payload_too_large");
     expect(fake.requests).toHaveLength(0);
   });
@@ -137,7 +164,7 @@ describe("POST /api/categories: the service's answers", () => {
 
   it("service down → 502 upstream_unavailable for both operations", async () => {
     const route = await loadRoute(await deadCatalogueUrl());
-    await expectError(await route.GET(new Request(`${ORIGIN}/api/categories`)), 502, "upstream_unavailable");
+    await expectError(await route.GET(get()), 502, "upstream_unavailable");
     await expectError(await route.POST(post('{"name":"dog"}')), 502, "upstream_unavailable");
   });
 });
@@ -146,9 +173,70 @@ describe("other methods", () => {
   it("405 with an Allow header", async () => {
     const route = await loadRoute();
     for (const handler of [route.PUT, route.PATCH, route.DELETE, route.OPTIONS]) {
-      const response = await handler(new Request(`${ORIGIN}/api/categories`, { method: "DELETE" }));
+      const response = await handler(new Request(`${ORIGIN}/api/categories`, { method: "DELETE", headers: { cookie: adminCookie } }));
       await expectError(response, 405, "method_not_allowed");
       expect(response.headers.get("allow")).toBe("GET, HEAD, POST");
     }
+  });
+});
+
+describe("who may call /api/categories", () => {
+  const FORGED = { "x-user-role": "admin", "x-forwarded-user": ADMIN.username, "x-middleware-subrequest": "middleware:middleware:middleware:middleware:middleware" };
+
+  it("401 unauthenticated without a session, for both operations, and the service is never called", async () => {
+    const route = await loadRoute();
+    await expectError(await route.GET(new Request(`${ORIGIN}/api/categories`)), 401, "unauthenticated");
+    await expectError(await route.POST(post('{"name":"dog"}', { "content-type": "application/json" }, "")), 401, "unauthenticated");
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("401 for a cookie the server never issued", async () => {
+    const route = await loadRoute();
+    await expectError(await route.GET(get({ cookie: "categories_session=made-up-token" })), 401, "unauthenticated");
+  });
+
+  it("headers that claim an identity change nothing", async () => {
+    const route = await loadRoute();
+    await expectError(await route.GET(new Request(`${ORIGIN}/api/categories`, { headers: FORGED })), 401, "unauthenticated");
+    await expectError(await route.POST(post('{"name":"dog"}', { "content-type": "application/json", ...FORGED }, viewerCookie)), 403, "forbidden");
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("a viewer may list", async () => {
+    const response = await (await loadRoute()).GET(get({ cookie: viewerCookie }));
+    expect(response.status).toBe(200);
+  });
+
+  it("a viewer may not create: 403 forbidden, and the service is never called", async () => {
+    await expectError(await (await loadRoute()).POST(post('{"name":"dog"}', undefined, viewerCookie)), 403, "forbidden");
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("an admin may create", async () => {
+    fake.reply(() => json(201, { id: 5, name: "dog" }));
+    expect((await (await loadRoute()).POST(post('{"name":"dog"}'))).status).toBe(201);
+  });
+
+  it.each([
+    [{ origin: "https://evil.example" }],
+    [{ origin: "null" }],
+    [{ "sec-fetch-site": "cross-site" }],
+    [{ "sec-fetch-site": "same-site" }],
+  ])("refuses a cross-site create (%j) with 403 csrf_rejected before anything else", async (headers) => {
+    const route = await loadRoute();
+    await expectError(await route.POST(post('{"name":"dog"}', { "content-type": "application/json", ...headers })), 403, "csrf_rejected");
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("accepts a create whose Origin and Sec-Fetch-Site say it came from this app", async () => {
+    fake.reply(() => json(201, { id: 6, name: "dog" }));
+    const headers = { "content-type": "application/json", host: "admin.test", origin: ORIGIN, "sec-fetch-site": "same-origin" };
+    expect((await (await loadRoute()).POST(post('{"name":"dog"}', headers))).status).toBe(201);
+  });
+
+  it("compares Origin with APP_ORIGIN when the app sits behind a proxy", async () => {
+    const route = await loadRoute(fake.url, { APP_ORIGIN: "https://admin.example.com" });
+    const headers = { "content-type": "application/json", origin: ORIGIN };
+    await expectError(await route.POST(post('{"name":"dog"}', headers)), 403, "csrf_rejected");
   });
 });

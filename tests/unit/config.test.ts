@@ -1,16 +1,26 @@
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "@/lib/config/config";
 
-const valid = { CATALOGUE_API_URL: "https://catalogue.example.com/v1", CATALOGUE_API_KEY: "secret-key-123" };
+const valid = {
+  CATALOGUE_API_URL: "https://catalogue.example.com/v1",
+  CATALOGUE_API_KEY: "secret-key-123",
+  SESSION_SECRET: "a-session-secret-of-at-least-32-characters",
+};
 
 describe("parseConfig", () => {
-  it("applies defaults: 10 s timeout, 1 MiB body cap, production", () => {
+  it("applies defaults: 10 s timeout, 1 MiB body cap, production, 30 min idle and 8 h sessions", () => {
     expect(parseConfig(valid)).toEqual({
       catalogueUrl: valid.CATALOGUE_API_URL,
       catalogueApiKey: valid.CATALOGUE_API_KEY,
       environment: "production",
       timeoutMs: 10_000,
       maxBodyBytes: 1024 * 1024,
+      sessionSecret: valid.SESSION_SECRET,
+      usersFile: resolve(".data/users.json"),
+      appOrigin: undefined,
+      sessionIdleMs: 30 * 60_000,
+      sessionAbsoluteMs: 8 * 3_600_000,
     });
   });
 
@@ -28,6 +38,10 @@ describe("parseConfig", () => {
     [{ CATALOGUE_TIMEOUT_MS: "abc" }, 'CATALOGUE_TIMEOUT_MS must be a whole number from 1 to 600000 (got "abc")'],
     [{ CATALOGUE_TIMEOUT_MS: "0" }, "CATALOGUE_TIMEOUT_MS"],
     [{ PORT: "70000" }, "PORT must be a whole number from 1 to 65535"],
+    [{ SESSION_SECRET: undefined }, "SESSION_SECRET is required when CATALOGUE_API_URL is set"],
+    [{ SESSION_SECRET: "too-short" }, "SESSION_SECRET must have at least 32 characters"],
+    [{ APP_ORIGIN: "https://admin.example.com/app" }, "APP_ORIGIN must be the app's public origin"],
+    [{ SESSION_IDLE_MINUTES: "0" }, "SESSION_IDLE_MINUTES"],
   ])("stops on a bad value with one line naming it: %j", (override, expected) => {
     let error: unknown;
     try {
@@ -52,5 +66,6 @@ describe("parseConfig", () => {
     expect(message).toContain("CATALOGUE_TIMEOUT_MS");
     expect(message).toContain("CATALOGUE_ENVIRONMENT");
     expect(message).not.toContain(valid.CATALOGUE_API_KEY);
+    expect(message).not.toContain(valid.SESSION_SECRET);
   });
 });

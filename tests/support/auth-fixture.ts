@@ -1,0 +1,31 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { upsertUser } from "@/lib/auth/user-store.mjs";
+
+export const SESSION_SECRET = "unit-test-session-secret-0123456789abcdef";
+export const ADMIN = { username: "ada", password: "admin-password-123", role: "admin" } as const;
+export const VIEWER = { username: "vic", password: "viewer-password-123", role: "viewer" } as const;
+
+/** A users file in a fresh temp folder holding ADMIN and VIEWER. */
+export async function createUsersFile(): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), "users-")), "users.json");
+  await upsertUser(file, ADMIN.username, ADMIN.role, ADMIN.password);
+  await upsertUser(file, VIEWER.username, VIEWER.role, VIEWER.password);
+  return file;
+}
+
+type LoginRoute = { POST: (request: Request) => Promise<Response> };
+
+/** Signs in through the real login route and returns the Cookie header value to send afterwards. */
+export async function signIn(login: LoginRoute, user: { username: string; password: string }, origin = "http://admin.test"): Promise<string> {
+  const response = await login.POST(
+    new Request(`${origin}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: user.username, password: user.password }),
+    }),
+  );
+  if (response.status !== 204) throw new Error(`sign-in failed with ${response.status}: ${await response.text()}`);
+  return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+}

@@ -1,0 +1,215 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { errorBodySchema } from "@/lib/categories/schemas";
+import { removeUser, upsertUser } from "@/lib/auth/user-store.mjs";
+import { ADMIN, SESSION_SECRET, VIEWER, createUsersFile, signIn } from "../support/auth-fixture";
+
+const ORIGIN = "http://admin.test";
+let usersFile: string;
+
+beforeAll(async () => {
+  usersFile = await createUsersFile();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function load(env: Record<string, string> = {}) {
+  vi.resetModules();
+  vi.unstubAllEnvs();
+  vi.stubEnv("CATALOGUE_API_URL", "http://127.0.0.1:9/v1");
+  vi.stubEnv("CATALOGUE_API_KEY", "unused-key");
+  vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
+  vi.stubEnv("AUTH_USERS_FILE", usersFile);
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  return {
+    login: await import("@/app/api/auth/login/route"),
+    logout: await import("@/app/api/auth/logout/route"),
+    session: await import("@/app/api/auth/session/route"),
+  };
+}
+
+const loginRequest = (body: unknown, headers: Record<string, string> = {}) =>
+  new Request(`${ORIGIN}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.1", ...headers },
+    body: JSON.stringify(body),
+  });
+
+const whoAmI = (routes: Awaited<ReturnType<typeof load>>, cookie: string) =>
+  routes.session.GET(new Request(`${ORIGIN}/api/auth/session`, { headers: { cookie } }));
+
+async function errorOf(response: Response) {
+  return errorBodySchema.parse(await response.json());
+}
+
+describe("POST /api/auth/login", () => {
+  it("204 with an HttpOnly, SameSite=Lax, Path=/ session cookie and no Domain", async () => {
+    const response = await (await load()).login.POST(loginRequest(ADMIN));
+    expect(response.status).toBe(204);
+    const cookie = response.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^categories_session=[A-Za-z0-9_-]{43}; /);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Path=/");
+    expect(cookie).not.toMatch(/domain=/i);
+  });
+
+  it("over https the cookie is Secure and named __Host-", async () => {
+    const response = await (await load({ APP_ORIGIN: "https://admin.example.com" })).login.POST(
+      loginRequest(ADMIN, { origin: "https://admin.example.com" }),
+    );
+    expect(response.headers.get("set-cookie")).toMatch(/^__Host-categories_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+  });
+
+  it("gives a new session at every sign-in", async () => {
+    const routes = await load();
+    expect(await signIn(routes.login, ADMIN)).not.toBe(await signIn(routes.login, ADMIN));
+  });
+
+  it("never promotes a cookie planted before sign-in", async () => {
+    const routes = await load();
+    const planted = await signIn(routes.login, VIEWER);
+    const response = await routes.login.POST(loginRequest(ADMIN, { cookie: planted }));
+    expect(response.headers.get("set-cookie")?.split(";")[0]).not.toBe(planted);
+    expect((await whoAmI(routes, planted)).status).toBe(401);
+  });
+
+  it("answers a wrong password and an unknown user with the same 401 body", async () => {
+    const { login } = await load();
+    const wrong = await login.POST(loginRequest({ username: ADMIN.username, password: "not-the-password" }));
+    const unknown = await login.POST(loginRequest({ username: "nobody-here", password: "not-the-password" }));
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it("spends the same hashing work on an unknown user as on a wrong password", async () => {
+    const { login } = await load();
+    const time = async (username: string) => {
+      const started = performance.now();
+      await login.POST(loginRequest({ username, password: "not-the-password" }, { "x-forwarded-for": `198.51.100.${Math.random() * 250 | 0}` }));
+      return performance.now() - started;
+    };
+    await time("warm-up-user");
+    const known = await time(VIEWER.username);
+    const unknown = await time("no-such-person");
+    // Generous bounds: this checks that the scrypt work happens for both, not a speed target.
+    expect(unknown).toBeGreaterThan(known * 0.4);
+    expect(unknown).toBeLessThan(known * 2.5);
+  });
+
+  it.each([
+    ["no password", { username: "x" }],
+    ["a numeric username", { username: 1, password: "x" }],
+    ["empty strings", { username: "", password: "" }],
+  ])("400 for %s", async (_, body) => {
+    const response = await (await load()).login.POST(loginRequest(body));
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("sign-in throttling", () => {
+  it("after 10 failures for one username answers 429 with Retry-After, even for the right password", async () => {
+    const file = usersFile;
+    await upsertUser(file, "target", "viewer", "target-password-1");
+    const { login } = await load();
+    for (let i = 0; i < 10; i++) {
+      const response = await login.POST(loginRequest({ username: "target", password: "guess" }, { "x-forwarded-for": `203.0.113.${i}` }));
+      expect(response.status).toBe(401);
+    }
+    const refused = await login.POST(loginRequest({ username: "target", password: "target-password-1" }, { "x-forwarded-for": "203.0.113.99" }));
+    expect(refused.status).toBe(429);
+    expect(await errorOf(refused)).toMatchObject({ code: "too_many_attempts", status: 429 });
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it("after 10 failures from one address refuses that address for any username", async () => {
+    const { login } = await load();
+    for (let i = 0; i < 10; i++) {
+      await login.POST(loginRequest({ username: `sprayed-${i}`, password: "guess" }, { "x-forwarded-for": "198.18.0.7" }));
+    }
+    const refused = await login.POST(loginRequest(ADMIN, { "x-forwarded-for": "198.18.0.7" }));
+    expect(refused.status).toBe(429);
+    const elsewhere = await login.POST(loginRequest(ADMIN, { "x-forwarded-for": "198.18.0.8" }));
+    expect(elsewhere.status).toBe(204);
+  });
+});
+
+describe("POST /api/auth/logout", () => {
+  it("204, clears the cookie, and a replayed copy of the old cookie gets 401", async () => {
+    const routes = await load();
+    const cookie = await signIn(routes.login, ADMIN);
+    expect((await whoAmI(routes, cookie)).status).toBe(200);
+    const response = await routes.logout.POST(new Request(`${ORIGIN}/api/auth/logout`, { method: "POST", headers: { cookie } }));
+    expect(response.status).toBe(204);
+    expect(response.headers.get("set-cookie")).toMatch(/^categories_session=; .*Max-Age=0/);
+    expect((await whoAmI(routes, cookie)).status).toBe(401);
+  });
+
+  it("is refused cross-site, leaving the session alive", async () => {
+    const routes = await load();
+    const cookie = await signIn(routes.login, ADMIN);
+    const response = await routes.logout.POST(
+      new Request(`${ORIGIN}/api/auth/logout`, { method: "POST", headers: { cookie, "sec-fetch-site": "cross-site" } }),
+    );
+    expect(response.status).toBe(403);
+    expect((await whoAmI(routes, cookie)).status).toBe(200);
+  });
+});
+
+describe("GET /api/auth/session", () => {
+  it("200 with username and role, or 401 without a session", async () => {
+    const routes = await load();
+    const response = await whoAmI(routes, await signIn(routes.login, VIEWER));
+    expect(await response.json()).toEqual({ username: VIEWER.username, role: "viewer" });
+    const anonymous = await routes.session.GET(new Request(`${ORIGIN}/api/auth/session`));
+    expect(anonymous.status).toBe(401);
+    expect(await errorOf(anonymous)).toMatchObject({ code: "unauthenticated" });
+  });
+});
+
+describe("revocation and expiry", () => {
+  it("removing a user ends their session on the next request, and it stays ended", async () => {
+    await upsertUser(usersFile, "leaver", "admin", "leaver-password-1");
+    const routes = await load();
+    const cookie = await signIn(routes.login, { username: "leaver", password: "leaver-password-1" });
+    await removeUser(usersFile, "leaver");
+    expect((await whoAmI(routes, cookie)).status).toBe(401);
+    await upsertUser(usersFile, "leaver", "admin", "leaver-password-1");
+    expect((await whoAmI(routes, cookie)).status).toBe(401);
+  });
+
+  it("changing a user's role ends the session that had the old role", async () => {
+    await upsertUser(usersFile, "demoted", "admin", "demoted-password-1");
+    const routes = await load();
+    const cookie = await signIn(routes.login, { username: "demoted", password: "demoted-password-1" });
+    await upsertUser(usersFile, "demoted", "viewer", "demoted-password-1");
+    expect((await whoAmI(routes, cookie)).status).toBe(401);
+    const again = await signIn(routes.login, { username: "demoted", password: "demoted-password-1" });
+    expect(await (await whoAmI(routes, again)).json()).toEqual({ username: "demoted", role: "viewer" });
+  });
+
+  it("expires after 30 idle minutes", async () => {
+    const routes = await load();
+    const cookie = await signIn(routes.login, ADMIN);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 29 * 60_000);
+    expect((await whoAmI(routes, cookie)).status).toBe(200);
+    vi.setSystemTime(Date.now() + 31 * 60_000);
+    expect((await whoAmI(routes, cookie)).status).toBe(401);
+  });
+
+  it("expires after 8 hours even when used all along", async () => {
+    const routes = await load();
+    const cookie = await signIn(routes.login, ADMIN);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    for (let minutes = 20; minutes < 8 * 60; minutes += 20) {
+      vi.setSystemTime(Date.now() + 20 * 60_000);
+      expect((await whoAmI(routes, cookie)).status, `after ${minutes} minutes`).toBe(200);
+    }
+    vi.setSystemTime(Date.now() + 21 * 60_000);
+    expect((await whoAmI(routes, cookie)).status).toBe(401);
+  });
+});
