@@ -43,7 +43,9 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "e2e", testIgnore: /leak-check\.spec\.ts$/ },
+    // Signs in each role through the UI once; the other projects reuse the saved browser state.
+    { name: "sign-in", testMatch: /\.setup\.ts$/ },
+    { name: "e2e", testIgnore: /leak-check\.spec\.ts$/, dependencies: ["sign-in"] },
     // After every other test, so the logs and the build it scans hold everything the run produced.
     { name: "leak-check", testMatch: /leak-check\.spec\.ts$/, dependencies: ["e2e"] },
   ],

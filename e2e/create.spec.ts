@@ -1,4 +1,3 @@
-import type { Locator, Page } from "@playwright/test";
 import {
   createButton,
   dataRows,
@@ -6,16 +5,9 @@ import {
   expect,
   fillNewCategory,
   nameField,
+  tabUntilFocused,
   test,
 } from "./support/fixtures";
-
-async function tabUntilFocused(page: Page, target: Locator, maxPresses = 10): Promise<void> {
-  for (let press = 0; press < maxPresses; press++) {
-    await page.keyboard.press("Tab");
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 test("creating a category goes back to the list, shows the new row and announces it", async ({ page, uniqueName }) => {
   await fillNewCategory(page, uniqueName, "Made by the create test");

@@ -1,9 +1,20 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { hashPassword, writeUsers } from "../lib/auth/user-store.mjs";
 import { startCatalogue } from "../scripts/catalogue/start-catalogue.mjs";
 import { deadCatalogueUrl, startFakeCatalogue } from "../tests/support/fake-catalogue";
-import { ENV, FAULTY_TIMEOUT_MS, type InstanceName, KNOWN_API_KEY, SEEDED_CATEGORIES, instancePort } from "./support/constants";
+import {
+  ACCOUNTS,
+  ENV,
+  FAULTY_TIMEOUT_MS,
+  type InstanceName,
+  KNOWN_API_KEY,
+  type Role,
+  SEEDED_CATEGORIES,
+  SESSION_SECRET,
+  instancePort,
+} from "./support/constants";
 import { startNextServer } from "./support/next-server";
 import { scriptedCatalogue } from "./support/scripted-catalogue";
 
@@ -11,7 +22,8 @@ type Stop = () => Promise<unknown>;
 
 /**
  * Starts, on loopback: the real embedded catalogue service with a fresh data file,
- * a scripted fake catalogue, and three app instances ("main", "faulty", "down").
+ * a scripted fake catalogue, and three app instances ("main", "faulty", "down")
+ * sharing one users file with an admin and a viewer (ACCOUNTS).
  * Workers inherit the environment variables set here. Returns the global teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -30,6 +42,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const dataFile = join(workDir, "catalogue.json");
     await writeFile(dataFile, JSON.stringify({ categories: SEEDED_CATEGORIES }));
 
+    const usersFile = join(workDir, "users.json");
+    await writeUsersFile(usersFile);
+    const sessionDir = join(workDir, "sessions");
+    await mkdir(sessionDir);
+
     const catalogue = await startCatalogue({ dataFile, apiKey: KNOWN_API_KEY, port: 0 });
     stops.push(() => catalogue.stop());
     const fake = await startFakeCatalogue(scriptedCatalogue);
@@ -38,6 +55,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
     process.env[ENV.logDir] = logDir;
     process.env[ENV.upstreamUrls] = JSON.stringify([catalogue.url, fake.url, dead]);
+    process.env[ENV.usersFile] = usersFile;
+    process.env[ENV.sessionDir] = sessionDir;
 
     const instances: [InstanceName, Record<string, string>][] = [
       ["main", { CATALOGUE_API_URL: catalogue.url, CATALOGUE_ENVIRONMENT: "staging" }],
@@ -49,7 +68,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         const server = await startNextServer({
           port: instancePort(name),
           logFile: join(logDir, `${name}.log`),
-          env: { CATALOGUE_API_KEY: KNOWN_API_KEY, CATALOGUE_ENVIRONMENT: "local", CATALOGUE_TIMEOUT_MS: "10000", ...env },
+          env: {
+            CATALOGUE_API_KEY: KNOWN_API_KEY,
+            CATALOGUE_ENVIRONMENT: "local",
+            CATALOGUE_TIMEOUT_MS: "10000",
+            SESSION_SECRET,
+            AUTH_USERS_FILE: usersFile,
+            ...env,
+          },
         });
         stops.push(() => server.stop());
       }),
@@ -61,4 +87,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   return teardown;
+}
+
+/** The scrypt hashes are made side by side (about 300 ms each) and written once. */
+async function writeUsersFile(file: string): Promise<void> {
+  const users = await Promise.all(
+    (Object.entries(ACCOUNTS) as [Role, (typeof ACCOUNTS)[Role]][]).map(async ([role, { username, password }]) => ({
+      username,
+      role,
+      passwordHash: await hashPassword(password),
+    })),
+  );
+  await writeUsers(file, users);
 }

@@ -16,20 +16,28 @@ async function startWith(env: Record<string, string>) {
   return { code: code as number | null, stderr };
 }
 
-const GOOD = { CATALOGUE_API_URL: "http://127.0.0.1:9/v1", CATALOGUE_API_KEY: "startup-test-key" };
+const GOOD = {
+  CATALOGUE_API_URL: "http://127.0.0.1:9/v1",
+  CATALOGUE_API_KEY: "startup-test-key",
+  SESSION_SECRET: "startup-test-session-secret-4e8a1c93f07b",
+};
+const SHORT_SECRET = "short-session-secret";
 
 test.describe("start-up configuration check", () => {
   for (const [name, value, expected] of [
     ["CATALOGUE_TIMEOUT_MS", "soon", 'CATALOGUE_TIMEOUT_MS must be a whole number from 1 to 600000 (got "soon")'],
     ["CATALOGUE_API_URL", "http://127.0.0.1:9/v2", "CATALOGUE_API_URL must be an http(s) URL whose path ends in /v1, like https://catalogue.example.com/v1"],
     ["CATALOGUE_ENVIRONMENT", "qa", "CATALOGUE_ENVIRONMENT must be one of production, staging, local"],
+    ["SESSION_SECRET", SHORT_SECRET, "SESSION_SECRET must have at least 32 characters"],
+    // An empty variable counts as not set.
+    ["SESSION_SECRET", "", "SESSION_SECRET is required when CATALOGUE_API_URL is set (at least 32 random characters)"],
   ] as const) {
-    test(`a bad ${name} stops start-up with one line naming it`, async () => {
+    test(`a ${value ? "bad" : "missing"} ${name} stops start-up with one line naming it`, async () => {
       const { code, stderr } = await startWith({ ...GOOD, [name]: value });
       expect(code).toBe(1);
       const lines = stderr.trim().split("\n");
       expect(lines).toEqual([`Configuration error: ${expected}`]);
-      expect(stderr).not.toContain(GOOD.CATALOGUE_API_KEY);
+      for (const secret of [GOOD.CATALOGUE_API_KEY, GOOD.SESSION_SECRET, SHORT_SECRET]) expect(stderr).not.toContain(secret);
     });
   }
 });

@@ -54,4 +54,32 @@ export function instanceUrl(name: InstanceName): string {
 export const ENV = {
   logDir: "E2E_LOG_DIR",
   upstreamUrls: "E2E_UPSTREAM_URLS",
+  /** The users file every instance reads (AUTH_USERS_FILE). */
+  usersFile: "E2E_USERS_FILE",
+  /** Where the sign-in setup keeps each role's browser state (cookies); removed with the rest of the run's files. */
+  sessionDir: "E2E_SESSION_DIR",
 } as const;
+
+export type Role = "viewer" | "admin";
+export type Account = { username: string; password: string };
+
+/** The people in the users file of every instance. The leak check looks for their passwords in every response and log. */
+export const ACCOUNTS: Record<Role, Account> = {
+  admin: { username: "e2e-admin", password: "e2e-admin-password-8d41c07e95b2" },
+  viewer: { username: "e2e-viewer", password: "e2e-viewer-password-1f6a93d2c458" },
+};
+
+/** What the wrong-password tests type; it must never reach a log. */
+export const WRONG_PASSWORD = "e2e-wrong-password-5b7e20a9c3f1";
+
+/** SESSION_SECRET of every instance; it must never appear in a response or log. */
+export const SESSION_SECRET = "e2e-session-secret-0c9d4e71a25f8b36e4d1";
+
+export const SESSION_COOKIE = "categories_session";
+
+/** Reads a variable the global setup sets, failing clearly when a spec runs without it. */
+export function setupValue(name: (typeof ENV)[keyof typeof ENV]): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is set by the global setup (e2e/global-setup.ts); run the specs with playwright test`);
+  return value;
+}

@@ -1,7 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { type Locator, type Page, type Request, test as base, expect } from "@playwright/test";
+import { NO_SESSION, signInByApi, storedSessionFile } from "./auth";
+import { ACCOUNTS, type Role, instanceUrl } from "./constants";
 
 type ListedCategory = { id: number; name: string; description?: string };
+
+type Options = {
+  /**
+   * Who the page is signed in as (default admin; null: nobody). On the main instance the
+   * browser starts with the state the sign-in setup saved after signing in through the UI.
+   * The other instances have their own sessions and the browser keeps one cookie per host,
+   * not per port, so there each test signs in through the API before its page opens.
+   */
+  signedInAs: Role | null;
+};
 
 type Fixtures = {
   /** Fails the test if the page opens any dialog (alert, confirm, prompt). */
@@ -14,7 +26,15 @@ type Fixtures = {
   listCategories: () => Promise<ListedCategory[]>;
 };
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & Options>({
+  signedInAs: ["admin", { option: true }],
+  storageState: async ({ signedInAs, baseURL }, provide) => {
+    await provide(signedInAs && baseURL === instanceUrl("main") ? storedSessionFile(signedInAs) : NO_SESSION);
+  },
+  context: async ({ context, signedInAs, baseURL }, provide) => {
+    if (signedInAs && baseURL && baseURL !== instanceUrl("main")) await signInByApi(context.request, ACCOUNTS[signedInAs], baseURL);
+    await provide(context);
+  },
   noDialogs: [
     async ({ page }, provide) => {
       const dialogs: string[] = [];
@@ -85,4 +105,13 @@ export async function fillNewCategory(page: Page, name: string, description?: st
   await page.goto("/categories/new");
   await nameField(page).fill(name);
   if (description !== undefined) await descriptionField(page).fill(description);
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user would. */
+export async function tabUntilFocused(page: Page, target: Locator, maxPresses = 10): Promise<void> {
+  for (let press = 0; press < maxPresses; press++) {
+    await page.keyboard.press("Tab");
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { getConfig } from "@/lib/config/config";
-import { type StoredUser, hashPassword, readUsers, verifyPassword } from "./user-store.mjs";
+import { type StoredUser, readUsers, verifyPassword } from "./user-store.mjs";
 
 type Cache = { version: string; users: Map<string, StoredUser> };
 let cache: Cache | undefined;
@@ -34,7 +34,8 @@ export function credentialVersion(user: StoredUser): string {
   return createHash("sha256").update(user.passwordHash).digest("base64url");
 }
 
-let dummyHash: Promise<string> | undefined;
+// The hash of a random password that was thrown away: checking against it costs what a real check costs.
+const UNKNOWN_USER_HASH = "$scrypt$ln=17,r=8,p=1$OdzVxJTQjsShxesjKuIteQ==$3l+Hknb25JJS0voQzGgEQGCriP4kCUKeN3Nz3etwSxw=";
 
 /**
  * The user when the password is right. An unknown username costs the same
@@ -42,7 +43,6 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyCredentials(username: string, password: string): Promise<StoredUser | undefined> {
   const user = await findUser(username);
-  dummyHash ??= hashPassword(`unknown-user-${Math.random()}`);
-  const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+  const valid = await verifyPassword(password, user?.passwordHash ?? UNKNOWN_USER_HASH);
   return user && valid ? user : undefined;
 }
