@@ -5,13 +5,13 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useCreateCategory } from "@/lib/categories/api";
-import { describeError } from "@/lib/categories/describe-error";
+import { useCategories, useCreateCategory } from "@/lib/categories/api";
+import { createOutcomeUnknown } from "@/lib/categories/create-outcome";
 import { type NewCategory, type NewCategoryInput, newCategorySchema } from "@/lib/categories/schemas";
 import { AppError } from "@/lib/errors/app-error";
 import { useSessionDraft } from "@/lib/forms/use-session-draft";
-import { Alert } from "./alert";
 import { useAnnounce } from "./announcer";
+import { CreateFailure, type CreateFailureState } from "./create-failure";
 import { Field } from "./field";
 
 const FIELDS = ["name", "description"] as const;
@@ -20,7 +20,11 @@ export function CategoryForm() {
   const router = useRouter();
   const announce = useAnnounce();
   const createCategory = useCreateCategory();
-  const [failure, setFailure] = useState<{ error: unknown; name: string } | null>(null);
+  const categories = useCategories();
+  // The ids present when the form was opened: anything new with the same name after an unclear failure was probably ours.
+  const [idsAtOpen, setIdsAtOpen] = useState<ReadonlySet<string>>();
+  if (categories.data && !idsAtOpen) setIdsAtOpen(new Set(categories.data.map((category) => category.id)));
+  const [failure, setFailure] = useState<CreateFailureState | null>(null);
   const [created, setCreated] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
   const form = useForm<NewCategoryInput, unknown, NewCategory>({
@@ -34,6 +38,7 @@ export function CategoryForm() {
     if (failure) alertRef.current?.focus();
   }, [failure]);
 
+
   const onSubmit = handleSubmit(async ({ name, description }) => {
     setFailure(null);
     try {
@@ -45,7 +50,15 @@ export function CategoryForm() {
     } catch (error) {
       const fieldErrors = error instanceof AppError ? error.fields : undefined;
       const known = FIELDS.filter((field) => fieldErrors?.[field]);
-      if (known.length === 0) return setFailure({ error, name });
+      if (known.length === 0) {
+        if (!createOutcomeUnknown(error)) return setFailure({ error, name, outcomeUnknown: false });
+        const { data: now } = await categories.refetch();
+        const probablyCreated = now?.find(
+          (category) =>
+            category.name === name && (category.description ?? "") === (description ?? "") && !idsAtOpen?.has(category.id),
+        );
+        return setFailure({ error, name, outcomeUnknown: true, probablyCreated });
+      }
       known.forEach((field, index) =>
         setError(field, { type: "server", message: fieldErrors?.[field] }, { shouldFocus: index === 0 }),
       );
@@ -55,7 +68,7 @@ export function CategoryForm() {
   const busy = formState.isSubmitting || created;
   return (
     <form onSubmit={onSubmit} noValidate className="form stack">
-      {failure && <SubmitFailure {...failure} ref={alertRef} />}
+      {failure && <CreateFailure {...failure} ref={alertRef} />}
       <Field
         id="category-name"
         label="Name"
@@ -76,25 +89,5 @@ export function CategoryForm() {
         </Link>
       </div>
     </form>
-  );
-}
-
-type SubmitFailureProps = { error: unknown; name: string; ref: React.Ref<HTMLDivElement> };
-
-function SubmitFailure({ error, name, ref }: SubmitFailureProps) {
-  if (error instanceof AppError && error.code === "upstream_timeout") {
-    return (
-      <Alert title="We don't know whether the category was created" ref={ref}>
-        <p>
-          The catalogue service did not answer in time, so “{name}” may or may not have been created. Check the{" "}
-          <Link href="/categories">list of categories</Link> before you try again.
-        </p>
-      </Alert>
-    );
-  }
-  return (
-    <Alert title="The category was not created" ref={ref}>
-      <p>{describeError(error)}</p>
-    </Alert>
   );
 }

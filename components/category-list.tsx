@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { useDeferredValue, useMemo, useState } from "react";
 import { useCategories } from "@/lib/categories/api";
-import { describeError } from "@/lib/categories/describe-error";
 import { type Sort, type SortKey, filterCategories, sortCategories } from "@/lib/categories/view";
 import { Alert } from "./alert";
+import { ErrorDetails } from "./error-details";
 import { CategoryTable } from "./category-table";
 
 export function CategoryList({ canCreate }: { canCreate: boolean }) {
@@ -39,7 +39,7 @@ export function CategoryList({ canCreate }: { canCreate: boolean }) {
 
       {error && (
         <Alert title={data ? "Couldn't refresh the categories" : "Couldn't load the categories"}>
-          <p>{describeError(error)}</p>
+          <ErrorDetails error={error} />
           <button type="button" className="button" onClick={() => refetch()}>
             Try again
           </button>

@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { signIn } from "@/lib/auth/auth-api";
 import { type Login, loginSchema } from "@/lib/auth/login-schema";
-import { describeError } from "@/lib/categories/describe-error";
 import { Alert } from "./alert";
+import { ErrorDetails } from "./error-details";
 import { Field } from "./field";
 
 export function LoginForm({ next }: { next: string }) {
@@ -40,7 +40,7 @@ export function LoginForm({ next }: { next: string }) {
     <form onSubmit={onSubmit} noValidate className="form stack">
       {failure !== null && (
         <Alert title="You are not signed in" ref={alertRef}>
-          <p>{describeError(failure)}</p>
+          <ErrorDetails error={failure} />
         </Alert>
       )}
       <Field id="login-username" label="Username" error={formState.errors.username?.message}>

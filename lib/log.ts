@@ -1,21 +1,30 @@
 import "server-only";
+import pino from "pino";
 
 type Fields = Record<string, string | number | boolean | undefined>;
 
 /**
- * One JSON line per event on stdout/stderr. Callers pass named fields only, so
- * headers, keys and bodies can reach a log line only by being named here.
+ * JSON lines (readable with pino-pretty under `next dev`). Callers pass named
+ * fields only, so a key, cookie or password reaches a line only if someone
+ * names it here; the redact list is a second fence for those names.
  */
-function write(level: "info" | "warn" | "error", event: string, fields: Fields, type?: string) {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, ...(type && { type }), event, ...fields });
-  if (level === "info") console.log(line);
-  else console.error(line);
-}
+const logger = pino({
+  base: { environment: process.env.CATALOGUE_ENVIRONMENT ?? "production" },
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label) => ({ level: label }) },
+  messageKey: "event",
+  redact: { paths: ["password", "authorization", "cookie", "apiKey", "token", "headers"], censor: "[redacted]" },
+  ...(process.env.NODE_ENV === "development" && { transport: { target: "pino-pretty", options: { messageKey: "event" } } }),
+});
 
 export const log = {
-  info: (event: string, fields: Fields = {}) => write("info", event, fields),
-  warn: (event: string, fields: Fields = {}) => write("warn", event, fields),
-  error: (event: string, fields: Fields = {}) => write("error", event, fields),
+  info: (event: string, fields: Fields = {}) => logger.info(fields, event),
+  warn: (event: string, fields: Fields = {}) => logger.warn(fields, event),
+  error: (event: string, fields: Fields = {}) => logger.error(fields, event),
   /** Sign-ins, sign-outs and refusals, as their own event type so they can be watched apart. */
-  security: (event: string, fields: Fields = {}) => write("warn", event, fields, "security"),
+  security: (event: string, fields: Fields = {}) => logger.warn({ type: "security", ...fields }, event),
+  /** The audit trail's events, also written to the audit file. */
+  audit: (event: string, fields: Fields = {}) => logger.info({ type: "audit", ...fields }, event),
+  /** Writes out anything buffered; for shutdown. */
+  flush: () => new Promise<void>((resolve) => logger.flush(() => resolve())),
 };

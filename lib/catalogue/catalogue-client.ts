@@ -1,19 +1,33 @@
 import "server-only";
-import * as z from "zod/mini";
-import { AppError } from "@/lib/errors/app-error";
+import type * as z from "zod/mini";
 import { parseExactJson } from "@/lib/categories/exact-json";
 import { type Category, type NewCategory, categoryListSchema, categorySchema, errorBodySchema } from "@/lib/categories/schemas";
+import { AppError } from "@/lib/errors/app-error";
 import { log } from "@/lib/log";
+import { createBreaker } from "./circuit-breaker";
+import { ConnectTimeoutError, type HttpReply, httpCall } from "./http-call";
 
-export type CatalogueClientOptions = { baseUrl: string; apiKey: string; timeoutMs: number };
+export type CatalogueClientOptions = {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  /** Consecutive failures that open the breaker; 0 turns it off. */
+  breakerFailures: number;
+  breakerCooldownMs: number;
+  /** Told after every call whether the service gave a proper answer (readiness). */
+  onOutcome?: (ok: boolean) => void;
+};
+
+/** Per call: the id of the request that caused it, sent on as X-Request-Id and written on its log lines. */
+export type CallContext = { requestId: string };
 
 export type CatalogueClient = {
-  listCategories(): Promise<Category[]>;
-  createCategory(input: NewCategory): Promise<Category>;
+  listCategories(context: CallContext): Promise<Category[]>;
+  createCategory(input: NewCategory, context: CallContext): Promise<Category>;
 };
 
 type Operation = "listCategories" | "createCategory";
-type Reply = { status: number; text: string };
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 
@@ -22,54 +36,53 @@ const RETRYABLE_STATUS = new Set([502, 503, 504]);
  * two fixed operations on one fixed URL, sends only headers it makes itself,
  * and validates every reply before anything else sees it.
  */
-export function createCatalogueClient({ baseUrl, apiKey, timeoutMs }: CatalogueClientOptions): CatalogueClient {
+export function createCatalogueClient(options: CatalogueClientOptions): CatalogueClient {
+  const { baseUrl, apiKey, timeoutMs, connectTimeoutMs, onOutcome } = options;
   const categoriesUrl = new URL("categories", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
-  const headers = { authorization: `Bearer ${apiKey}`, accept: "application/json" };
+  const breaker = createBreaker(options.breakerFailures, options.breakerCooldownMs);
 
-  async function send(operation: Operation, body?: string): Promise<Reply> {
+  async function send(operation: Operation, { requestId }: CallContext, body?: string): Promise<HttpReply> {
     // A GET may be repeated once; a POST never is, since the service may already have applied it.
     const attempts = body === undefined ? 2 : 1;
-    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.timeout(timeoutMs);
+    const headers = {
+      authorization: `Bearer ${apiKey}`,
+      accept: "application/json",
+      "x-request-id": requestId,
+      ...(body !== undefined && { "content-type": "application/json" }),
+    };
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
       try {
-        const response = await fetch(categoriesUrl, {
-          method: body === undefined ? "GET" : "POST",
-          headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
-          body,
-          signal: deadline,
-          cache: "no-store",
-          redirect: "manual",
-        });
-        if (attempt < attempts && RETRYABLE_STATUS.has(response.status)) {
-          await response.body?.cancel();
-          log.warn("upstream_retry", { operation, status: response.status });
+        const reply = await httpCall(categoriesUrl, { method: body === undefined ? "GET" : "POST", headers, body, connectTimeoutMs, signal });
+        const durationMs = Math.round(performance.now() - started);
+        if (attempt < attempts && RETRYABLE_STATUS.has(reply.status)) {
+          log.warn("upstream_retry", { requestId, operation, status: reply.status, durationMs });
           continue;
         }
-        const text = await response.text();
-        log.info("upstream_call", { operation, status: response.status, durationMs: Math.round(performance.now() - started) });
-        return { status: response.status, text };
+        log.info("upstream_call", { requestId, operation, status: reply.status, durationMs });
+        return reply;
       } catch (error) {
         const cause = describeCause(error);
-        if (deadline.aborted) {
-          log.warn("upstream_timeout", { operation, timeoutMs });
+        if (signal.aborted) {
+          log.warn("upstream_timeout", { requestId, operation, timeoutMs });
           throw new AppError(504, "upstream_timeout", "The catalogue service did not answer in time.", undefined, { cause: error });
         }
         if (attempt < attempts) {
-          log.warn("upstream_retry", { operation, cause });
+          log.warn("upstream_retry", { requestId, operation, cause });
           continue;
         }
-        log.warn("upstream_unavailable", { operation, cause });
+        log.warn("upstream_unavailable", { requestId, operation, cause });
         throw new AppError(502, "upstream_unavailable", "The catalogue service could not be reached.", undefined, { cause: error });
       }
     }
   }
 
-  function interpret<T extends z.ZodMiniType>(operation: Operation, reply: Reply, schema: T): z.output<T> {
+  function interpret<T extends z.ZodMiniType>(operation: Operation, { requestId }: CallContext, reply: HttpReply, schema: T): z.output<T> {
     if (reply.status >= 200 && reply.status < 300) {
       const parsed = schema.safeParse(tryParse(reply.text));
       if (parsed.success) return parsed.data;
-      log.warn("upstream_bad_response", { operation, status: reply.status });
+      log.warn("upstream_bad_response", { requestId, operation, status: reply.status });
       throw new AppError(502, "upstream_bad_response", "The catalogue service sent a reply this app cannot read.");
     }
     if (reply.status === 400) {
@@ -78,20 +91,34 @@ export function createCatalogueClient({ baseUrl, apiKey, timeoutMs }: CatalogueC
       throw new AppError(400, error.success ? error.data.code : "invalid_request", message);
     }
     if (reply.status === 401) {
-      log.error("upstream_unauthorized", { operation });
+      log.error("upstream_unauthorized", { requestId, operation });
       throw new AppError(502, "upstream_unauthorized", "The catalogue service refused this app's API key. Ask an administrator to check the app's configuration.");
     }
     throw new AppError(502, "upstream_error", `The catalogue service answered with an error (HTTP ${reply.status}).`);
   }
 
+  /** Runs one operation through the breaker, and reports its outcome. */
+  async function call<T>(run: () => Promise<T>): Promise<T> {
+    const ticket = breaker.enter();
+    try {
+      const result = await run();
+      ticket.succeeded();
+      onOutcome?.(true);
+      return result;
+    } catch (error) {
+      const answered = error instanceof AppError && error.status === 400;
+      if (answered) ticket.succeeded();
+      else ticket.failed();
+      onOutcome?.(answered);
+      throw error;
+    }
+  }
+
   return {
-    async listCategories() {
-      return interpret("listCategories", await send("listCategories"), categoryListSchema);
-    },
-    async createCategory(input) {
-      const body = JSON.stringify(input);
-      return interpret("createCategory", await send("createCategory", body), categorySchema);
-    },
+    listCategories: (context) =>
+      call(async () => interpret("listCategories", context, await send("listCategories", context), categoryListSchema)),
+    createCategory: (input, context) =>
+      call(async () => interpret("createCategory", context, await send("createCategory", context, JSON.stringify(input)), categorySchema)),
   };
 }
 
@@ -103,9 +130,9 @@ function tryParse(text: string): unknown {
   }
 }
 
-/** Network error causes (ECONNREFUSED, ECONNRESET…) without the URL or headers. */
+/** Network error causes (ECONNREFUSED, ECONNRESET, connect timeout…) without the URL or headers. */
 function describeCause(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code = typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : undefined;
-  return code ?? (cause instanceof Error ? cause.name : "unknown");
+  if (error instanceof ConnectTimeoutError) return "connect_timeout";
+  const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : undefined;
+  return code ?? (error instanceof Error ? error.name : "unknown");
 }

@@ -12,5 +12,8 @@ const PLAIN_WORDS: Record<string, string> = {
 /** What went wrong, in plain words for staff; the server's message is kept when it says more. */
 export function describeError(error: unknown): string {
   if (!(error instanceof AppError)) return "Something went wrong. Try again in a moment.";
+  if (error.code === "upstream_unavailable" && error.status === 503) {
+    return "The catalogue service has failed several times in a row, so the app is pausing calls to it for a few seconds. Try again shortly.";
+  }
   return PLAIN_WORDS[error.code] ?? error.message;
 }

@@ -38,6 +38,7 @@ export const errorBodySchema = z.object({
   message: z.string(),
   status: z.int(),
   fields: z.optional(z.record(z.string(), z.string())),
+  requestId: z.optional(z.string()),
 });
 
 export type NewCategory = z.output<typeof newCategorySchema>;

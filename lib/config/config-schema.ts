@@ -35,10 +35,15 @@ export const configSchema = z.object({
     z.enum(ENVIRONMENTS, { error: `CATALOGUE_ENVIRONMENT must be one of ${ENVIRONMENTS.join(", ")}` }),
   ),
   CATALOGUE_TIMEOUT_MS: z._default(wholeNumber("CATALOGUE_TIMEOUT_MS", 1, 600_000), 10_000),
+  CATALOGUE_CONNECT_TIMEOUT_MS: z._default(wholeNumber("CATALOGUE_CONNECT_TIMEOUT_MS", 1, 600_000), 3_000),
+  CATALOGUE_BREAKER_FAILURES: z._default(wholeNumber("CATALOGUE_BREAKER_FAILURES", 0, 1_000), 5),
+  CATALOGUE_BREAKER_COOLDOWN_MS: z._default(wholeNumber("CATALOGUE_BREAKER_COOLDOWN_MS", 1, 3_600_000), 10_000),
+  SHUTDOWN_GRACE_MS: z._default(wholeNumber("SHUTDOWN_GRACE_MS", 0, 600_000), 10_000),
   MAX_BODY_BYTES: z._default(wholeNumber("MAX_BODY_BYTES", 1, 1024 ** 3), 1024 * 1024),
   PORT: z.optional(wholeNumber("PORT", 1, 65_535)),
   SESSION_SECRET: z.optional(z.string().check(z.minLength(32, "SESSION_SECRET must have at least 32 characters"))),
   AUTH_USERS_FILE: z._default(z.string(), ".data/users.json"),
+  AUDIT_FILE: z._default(z.string(), ".data/audit.jsonl"),
   APP_ORIGIN: z.optional(
     z.string().check(
       z.refine((raw) => {

@@ -7,9 +7,14 @@ export type Config = {
   catalogueApiKey: string;
   environment: Environment;
   timeoutMs: number;
+  connectTimeoutMs: number;
+  breakerFailures: number;
+  breakerCooldownMs: number;
+  shutdownGraceMs: number;
   maxBodyBytes: number;
   sessionSecret: string;
   usersFile: string;
+  auditFile: string;
   /** The public origin when set (behind a proxy); otherwise each request's own. */
   appOrigin?: string;
   sessionIdleMs: number;
@@ -43,9 +48,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     catalogueApiKey: data.CATALOGUE_API_KEY as string,
     environment: data.CATALOGUE_ENVIRONMENT ?? "production",
     timeoutMs: data.CATALOGUE_TIMEOUT_MS,
+    connectTimeoutMs: data.CATALOGUE_CONNECT_TIMEOUT_MS,
+    breakerFailures: data.CATALOGUE_BREAKER_FAILURES,
+    breakerCooldownMs: data.CATALOGUE_BREAKER_COOLDOWN_MS,
+    shutdownGraceMs: data.SHUTDOWN_GRACE_MS,
     maxBodyBytes: data.MAX_BODY_BYTES,
     sessionSecret: data.SESSION_SECRET as string,
     usersFile: resolve(data.AUTH_USERS_FILE),
+    auditFile: resolve(data.AUDIT_FILE),
     appOrigin: data.APP_ORIGIN?.replace(/\/$/, ""),
     sessionIdleMs: data.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: data.SESSION_ABSOLUTE_HOURS * 3_600_000,

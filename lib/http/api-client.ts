@@ -26,8 +26,12 @@ export async function readApiResponse(response: Response, schema?: z.ZodMiniType
   }
   if (!response.ok) {
     const error = errorBodySchema.safeParse(body);
-    if (error.success) throw new AppError(error.data.status, error.data.code, error.data.message, error.data.fields);
-    throw new AppError(response.status, "unexpected_response", `The admin app answered with HTTP ${response.status}.`);
+    const requestId = response.headers.get("x-request-id") ?? undefined;
+    if (error.success) {
+      const { status, code, message, fields } = error.data;
+      throw new AppError(status, code, message, fields, { requestId: error.data.requestId ?? requestId });
+    }
+    throw new AppError(response.status, "unexpected_response", `The admin app answered with HTTP ${response.status}.`, undefined, { requestId });
   }
   if (!schema) return undefined;
   const parsed = schema.safeParse(body);

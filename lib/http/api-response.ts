@@ -12,15 +12,16 @@ export function jsonResponse(body: string, status: number, headers: Record<strin
 }
 
 /** The one mapping from any error to an Error body; causes of unexpected errors go to the log, not the client. */
-export function toErrorResponse(error: unknown, headers: Record<string, string> = {}): Response {
+export function toErrorResponse(error: unknown, requestId: string): Response {
   const known =
     error instanceof AppError
       ? error
       : new AppError(500, "internal_error", "Something went wrong in the admin app. Try again in a moment.");
   if (!(error instanceof AppError)) {
-    log.error("unexpected_error", { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    log.error("unexpected_error", { requestId, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
   }
   const body: ErrorBody = { code: known.code, message: known.message, status: known.status };
   if (known.fields) body.fields = known.fields;
-  return jsonResponse(JSON.stringify(body), known.status, headers);
+  body.requestId = requestId;
+  return jsonResponse(JSON.stringify(body), known.status, { ...known.headers, "x-request-id": requestId });
 }

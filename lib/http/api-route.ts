@@ -1,47 +1,65 @@
 import "server-only";
-import { requireApiUser } from "@/lib/auth/authenticate";
+import { sessionUser } from "@/lib/auth/authenticate";
 import { assertSameOrigin } from "@/lib/auth/csrf";
-import type { Role, SessionUser } from "@/lib/auth/roles";
+import { type Role, type SessionUser, hasRole } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors/app-error";
 import { log } from "@/lib/log";
 import { toErrorResponse } from "./api-response";
 import { requestIdOf } from "./request-id";
 
-type Context = { requestId: string; user?: SessionUser };
-type Handler = (request: Request, context: Context) => Promise<Response>;
+export type RouteContext = { requestId: string; user?: SessionUser };
+type Handler = (request: Request, context: RouteContext) => Promise<Response>;
 /** "public" routes check no session; the others need a signed-in user with at least that role. */
 type Access = "public" | Role;
+type Options = { onRefused?: (error: AppError, context: RouteContext) => Promise<void> | void };
 
 const SECURITY_CODES = new Set(["csrf_rejected", "forbidden"]);
 
 /**
  * Every /api handler goes through here: the cross-site check first, then the
  * session and role, then the handler; whatever is thrown leaves as an Error
- * body. This, not Next's proxy, is where access is enforced.
+ * body, and each request leaves one log line. This, not Next's proxy, is where
+ * access is enforced.
  */
-export function apiRoute(access: Access, handler: Handler): (request: Request) => Promise<Response> {
+export function apiRoute(access: Access, handler: Handler, options: Options = {}): (request: Request) => Promise<Response> {
   return async (request) => {
-    const requestId = requestIdOf(request.headers);
-    let user: SessionUser | undefined;
+    const started = performance.now();
+    const context: RouteContext = { requestId: requestIdOf(request.headers) };
+    const path = new URL(request.url).pathname;
+    let response: Response;
     try {
       assertSameOrigin(request);
-      if (access !== "public") user = await requireApiUser(request, access);
-      const response = await handler(request, { requestId, user });
-      response.headers.set("x-request-id", requestId);
-      return response;
-    } catch (error) {
-      if (error instanceof AppError && SECURITY_CODES.has(error.code)) {
-        log.security(error.code, { requestId, username: user?.username, method: request.method, path: new URL(request.url).pathname });
+      if (access !== "public") {
+        context.user = await sessionUser(request.headers);
+        if (!context.user) throw new AppError(401, "unauthenticated", "Sign in to continue.");
+        if (!hasRole(context.user, access)) throw new AppError(403, "forbidden", `Your role (${context.user.role}) does not allow this.`);
       }
-      return toErrorResponse(error, { "x-request-id": requestId });
+      response = await handler(request, context);
+      response.headers.set("x-request-id", context.requestId);
+    } catch (error) {
+      if (error instanceof AppError) {
+        if (SECURITY_CODES.has(error.code)) log.security(error.code, { requestId: context.requestId, username: context.user?.username, method: request.method, path });
+        await options.onRefused?.(error, context);
+      }
+      response = toErrorResponse(error, context.requestId);
     }
+    log.info("request", {
+      requestId: context.requestId,
+      method: request.method,
+      path,
+      status: response.status,
+      durationMs: Math.round(performance.now() - started),
+      username: context.user?.username,
+    });
+    return response;
   };
 }
 
 /** A handler for the methods a route does not support: 405 with the Allow header. */
 export function methodNotAllowed(allow: readonly string[]): (request: Request) => Promise<Response> {
   return apiRoute("public", async (request) => {
-    const error = new AppError(405, "method_not_allowed", `${request.method} is not supported here. Use ${allow.join(" or ")}.`);
-    return toErrorResponse(error, { allow: allow.join(", ") });
+    throw new AppError(405, "method_not_allowed", `${request.method} is not supported here. Use ${allow.join(" or ")}.`, undefined, {
+      headers: { allow: allow.join(", ") },
+    });
   });
 }

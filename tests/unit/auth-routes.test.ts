@@ -1,3 +1,4 @@
+import { dirname, join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "@/lib/categories/schemas";
 import { removeUser, upsertUser } from "@/lib/auth/user-store.mjs";
@@ -20,6 +21,7 @@ async function load(env: Record<string, string> = {}) {
   vi.stubEnv("CATALOGUE_API_KEY", "unused-key");
   vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
   vi.stubEnv("AUTH_USERS_FILE", usersFile);
+  vi.stubEnv("AUDIT_FILE", join(dirname(usersFile), "audit.jsonl"));
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   return {
     login: await import("@/app/api/auth/login/route"),
@@ -80,7 +82,9 @@ describe("POST /api/auth/login", () => {
     const unknown = await login.POST(loginRequest({ username: "nobody-here", password: "not-the-password" }));
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(await wrong.json()).toEqual(await unknown.json());
+    const expected = { code: "invalid_credentials", message: "Wrong username or password.", status: 401, requestId: expect.any(String) };
+    expect(await wrong.json()).toEqual(expected);
+    expect(await unknown.json()).toEqual(expected);
   });
 
   it("spends the same hashing work on an unknown user as on a wrong password", async () => {

@@ -15,7 +15,9 @@ beforeEach(() => {
   fake.requests.length = 0;
 });
 
-const client = () => createCatalogueClient({ baseUrl: fake.url, apiKey: API_KEY, timeoutMs: TIMEOUT_MS });
+const OPTIONS = { apiKey: API_KEY, timeoutMs: TIMEOUT_MS, connectTimeoutMs: TIMEOUT_MS, breakerFailures: 0, breakerCooldownMs: 1000 };
+const CONTEXT = { requestId: "req-unit-1" };
+const client = () => createCatalogueClient({ baseUrl: fake.url, ...OPTIONS });
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -29,16 +31,17 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 describe("catalogue client: what it sends", () => {
   it("lists from the one fixed URL with the bearer key and JSON accept header only", async () => {
     fake.reply(() => json(200, [{ id: 1, name: "dog" }]));
-    expect(await client().listCategories()).toEqual([{ id: "1", name: "dog" }]);
+    expect(await client().listCategories(CONTEXT)).toEqual([{ id: "1", name: "dog" }]);
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: "GET", path: "/v1/categories" });
     expect(request?.headers.authorization).toBe(`Bearer ${API_KEY}`);
     expect(request?.headers.cookie).toBeUndefined();
+    expect(request?.headers["x-request-id"]).toBe(CONTEXT.requestId);
   });
 
   it("creates with a JSON body of name and description", async () => {
     fake.reply(() => json(201, { id: 4, name: "hamster", description: "small" }));
-    expect(await client().createCategory({ name: "hamster", description: "small" })).toEqual({ id: "4", name: "hamster", description: "small" });
+    expect(await client().createCategory({ name: "hamster", description: "small" }, CONTEXT)).toEqual({ id: "4", name: "hamster", description: "small" });
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: "POST", path: "/v1/categories" });
     expect(request?.headers["content-type"]).toBe("application/json");
@@ -47,25 +50,25 @@ describe("catalogue client: what it sends", () => {
 
   it("keeps an id of 9007199254740993 exact", async () => {
     fake.reply(() => ({ status: 200, body: '[{"id":9007199254740993,"name":"big"}]' }));
-    expect((await client().listCategories())[0]?.id).toBe("9007199254740993");
+    expect((await client().listCategories(CONTEXT))[0]?.id).toBe("9007199254740993");
   });
 });
 
 describe("catalogue client: failures", () => {
   it("maps a 400 to 400 with the service's code and message", async () => {
     fake.reply(() => json(400, { code: "name_taken", message: "name is not acceptable", status: 400 }));
-    const error = await failure(client().createCategory({ name: "x" }));
+    const error = await failure(client().createCategory({ name: "x" }, CONTEXT));
     expect(error).toMatchObject({ status: 400, code: "name_taken", message: "name is not acceptable" });
   });
 
   it("maps a 401 to 502 upstream_unauthorized, never 401", async () => {
     fake.reply(() => json(401, { code: "unauthorized", message: "API key missing or invalid", status: 401 }));
-    expect(await failure(client().listCategories())).toMatchObject({ status: 502, code: "upstream_unauthorized" });
+    expect(await failure(client().listCategories(CONTEXT))).toMatchObject({ status: 502, code: "upstream_unauthorized" });
   });
 
   it("maps a 500 to 502 upstream_error", async () => {
     fake.reply(() => json(500, { code: "boom", message: "boom", status: 500 }));
-    expect(await failure(client().createCategory({ name: "x" }))).toMatchObject({ status: 502, code: "upstream_error" });
+    expect(await failure(client().createCategory({ name: "x" }, CONTEXT))).toMatchObject({ status: 502, code: "upstream_error" });
   });
 
   it.each([
@@ -74,19 +77,19 @@ describe("catalogue client: failures", () => {
     ["an object instead of a list", { status: 200, body: '{"id":1,"name":"dog"}' }],
   ])("maps %s in a 2xx to 502 upstream_bad_response", async (_, reply) => {
     fake.reply(() => reply);
-    expect(await failure(client().listCategories())).toMatchObject({ status: 502, code: "upstream_bad_response" });
+    expect(await failure(client().listCategories(CONTEXT))).toMatchObject({ status: 502, code: "upstream_bad_response" });
   });
 
   it("maps no answer within the timeout to 504 upstream_timeout, at about the timeout", async () => {
     fake.reply(() => ({ hang: true }));
     const started = performance.now();
-    expect(await failure(client().listCategories())).toMatchObject({ status: 504, code: "upstream_timeout" });
+    expect(await failure(client().listCategories(CONTEXT))).toMatchObject({ status: 504, code: "upstream_timeout" });
     expect(performance.now() - started).toBeLessThan(TIMEOUT_MS * 5);
   });
 
   it("maps a service that is down to 502 upstream_unavailable", async () => {
-    const down = createCatalogueClient({ baseUrl: await deadCatalogueUrl(), apiKey: API_KEY, timeoutMs: TIMEOUT_MS });
-    expect(await failure(down.listCategories())).toMatchObject({ status: 502, code: "upstream_unavailable" });
+    const down = createCatalogueClient({ baseUrl: await deadCatalogueUrl(), ...OPTIONS });
+    expect(await failure(down.listCategories(CONTEXT))).toMatchObject({ status: 502, code: "upstream_unavailable" });
   });
 });
 
@@ -94,13 +97,13 @@ describe("catalogue client: retries", () => {
   it("retries a GET once after a 503, and succeeds", async () => {
     let calls = 0;
     fake.reply(() => (++calls === 1 ? json(503, {}) : json(200, [])));
-    expect(await client().listCategories()).toEqual([]);
+    expect(await client().listCategories(CONTEXT)).toEqual([]);
     expect(fake.requests).toHaveLength(2);
   });
 
   it("retries a GET once after a dropped connection, then gives up", async () => {
     fake.reply(() => ({ reset: "before-headers" }));
-    expect(await failure(client().listCategories())).toMatchObject({ status: 502, code: "upstream_unavailable" });
+    expect(await failure(client().listCategories(CONTEXT))).toMatchObject({ status: 502, code: "upstream_unavailable" });
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -108,7 +111,7 @@ describe("catalogue client: retries", () => {
     for (const reply of [json(503, {}), { reset: "mid-body" } as const, { reset: "before-headers" } as const]) {
       fake.requests.length = 0;
       fake.reply(() => reply);
-      expect((await failure(client().createCategory({ name: "once" }))).status).toBe(502);
+      expect((await failure(client().createCategory({ name: "once" }, CONTEXT))).status).toBe(502);
       expect(fake.requests.filter((r) => r.method === "POST")).toHaveLength(1);
     }
   });

@@ -1,3 +1,4 @@
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "@/lib/categories/schemas";
 import { ADMIN, SESSION_SECRET, VIEWER, createUsersFile, signIn } from "../support/auth-fixture";
@@ -29,6 +30,9 @@ function stubEnv(catalogueUrl: string, env: Record<string, string>) {
   vi.stubEnv("CATALOGUE_TIMEOUT_MS", "400");
   vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
   vi.stubEnv("AUTH_USERS_FILE", usersFile);
+  vi.stubEnv("AUDIT_FILE", join(dirname(usersFile), "audit.jsonl"));
+  // Off here so that one test's failures cannot trip it for the next; the breaker has tests of its own.
+  vi.stubEnv("CATALOGUE_BREAKER_FAILURES", "0");
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
 }
 
@@ -155,7 +159,7 @@ describe("POST /api/categories: the service's answers", () => {
     ["wrong shape", json(201, { id: "1", name: "dog" }), 502, "upstream_bad_response"],
     ["slow", { hang: true }, 504, "upstream_timeout"],
     ["a dropped connection", { reset: "before-headers" }, 502, "upstream_unavailable"],
-  ])("service answers %s → %i, and the POST reached it once", async (_, reply, status, code) => {
+  ])("service answers %s: mapped, and the POST reached it once", async (_, reply, status, code) => {
     fake.reply(() => reply);
     const body = await expectError(await (await loadRoute()).POST(post('{"name":"dog"}')), status, code);
     expect(fake.requests.filter((r) => r.method === "POST")).toHaveLength(1);

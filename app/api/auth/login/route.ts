@@ -4,7 +4,6 @@ import { readSessionToken, sessionCookie } from "@/lib/auth/session-cookie";
 import { createSession, revokeSession } from "@/lib/auth/session-store";
 import { credentialVersion, verifyCredentials } from "@/lib/auth/users";
 import { AppError } from "@/lib/errors/app-error";
-import { toErrorResponse } from "@/lib/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/http/api-route";
 import { clientAddress } from "@/lib/http/client-address";
 import { readJsonBody } from "@/lib/http/read-json-body";
@@ -23,8 +22,9 @@ export const POST = apiRoute("public", async (request, { requestId }) => {
   if (wait > 0) {
     log.security("login_throttled", { requestId, username: username.slice(0, 64) });
     const minutes = Math.ceil(wait / 60);
-    const error = new AppError(429, "too_many_attempts", `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
-    return toErrorResponse(error, { "retry-after": String(wait) });
+    throw new AppError(429, "too_many_attempts", `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, undefined, {
+      headers: { "retry-after": String(wait) },
+    });
   }
 
   const user = await verifyCredentials(username, password);

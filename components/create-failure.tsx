@@ -1,0 +1,45 @@
+import Link from "next/link";
+import type { Ref } from "react";
+import type { Category } from "@/lib/categories/schemas";
+import { Alert } from "./alert";
+import { ErrorDetails } from "./error-details";
+
+export type CreateFailureState = {
+  error: unknown;
+  name: string;
+  /** The service may have applied the create although the app could not confirm it. */
+  outcomeUnknown: boolean;
+  /** A category with the same name and description that appeared after the form was opened. */
+  probablyCreated?: Category;
+};
+
+/** Says what a failed create means for staff: not created, probably created, or unknown, never "just retry". */
+export function CreateFailure({ error, name, outcomeUnknown, probablyCreated, ref }: CreateFailureState & { ref: Ref<HTMLDivElement> }) {
+  if (probablyCreated) {
+    return (
+      <Alert title="The category was probably created" ref={ref}>
+        <p>
+          The app could not confirm the create, but “{probablyCreated.name}” (ID {probablyCreated.id}) has appeared in the list
+          since you opened this form. Check the <Link href="/categories">list of categories</Link> before creating it again.
+        </p>
+        <ErrorDetails error={error} />
+      </Alert>
+    );
+  }
+  if (outcomeUnknown) {
+    return (
+      <Alert title="We don't know whether the category was created" ref={ref}>
+        <p>
+          The catalogue service did not confirm the create, so “{name}” may or may not have been created. It is not in the list
+          yet; check the <Link href="/categories">list of categories</Link> again before you try again.
+        </p>
+        <ErrorDetails error={error} />
+      </Alert>
+    );
+  }
+  return (
+    <Alert title="The category was not created" ref={ref}>
+      <ErrorDetails error={error} />
+    </Alert>
+  );
+}

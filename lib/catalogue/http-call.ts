@@ -1,0 +1,58 @@
+import "server-only";
+import http from "node:http";
+import https from "node:https";
+
+export type HttpReply = { status: number; text: string };
+export type HttpCallOptions = {
+  method: "GET" | "POST";
+  headers: Record<string, string>;
+  body?: string;
+  connectTimeoutMs: number;
+  /** The total deadline: aborts connecting, sending and reading alike. */
+  signal: AbortSignal;
+};
+
+/** A connection that could not be set up in time: the request was never sent. */
+export class ConnectTimeoutError extends Error {
+  override readonly name = "ConnectTimeoutError";
+}
+
+// Kept-alive connections: most calls then skip the TCP (and TLS) set-up entirely.
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 128 }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 128 }),
+};
+
+/** One HTTP exchange with separate connect and total time limits; resolves with the whole body. */
+export function httpCall(url: URL, { method, headers, body, connectTimeoutMs, signal }: HttpCallOptions): Promise<HttpReply> {
+  return new Promise((resolve, reject) => {
+    const transport = url.protocol === "https:" ? https : http;
+    const request = transport.request(url, {
+      method,
+      headers: body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) },
+      agent: agents[url.protocol === "https:" ? "https:" : "http:"],
+      signal,
+    });
+    let connectTimer: NodeJS.Timeout | undefined;
+    request.on("socket", (socket) => {
+      if (!socket.connecting) return;
+      connectTimer = setTimeout(() => request.destroy(new ConnectTimeoutError(`no connection within ${connectTimeoutMs} ms`)), connectTimeoutMs);
+      socket.once("connect", () => clearTimeout(connectTimer));
+    });
+    request.on("response", (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        if (response.complete) resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
+        else reject(new Error("the connection closed before the whole response arrived"));
+      });
+      response.on("error", reject);
+    });
+    request.on("error", (error) => {
+      clearTimeout(connectTimer);
+      reject(error);
+    });
+    request.on("close", () => clearTimeout(connectTimer));
+    request.end(body);
+  });
+}

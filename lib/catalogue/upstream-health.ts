@@ -1,0 +1,34 @@
+import "server-only";
+
+const FRESH_MS = 15_000;
+const PROBE_INTERVAL_MS = 5_000;
+
+type State = { lastOk: number; lastFailure: number; lastProbe: number; probe?: Promise<unknown> };
+const STATE_KEY = Symbol.for("categories-admin.upstream-health");
+const store = globalThis as typeof globalThis & { [STATE_KEY]?: State };
+const state = (store[STATE_KEY] ??= { lastOk: 0, lastFailure: 0, lastProbe: 0 });
+
+/** Called by the catalogue client after every real call: did the service give a proper answer? */
+export function noteUpstreamOutcome(ok: boolean, now = Date.now()): void {
+  if (ok) state.lastOk = now;
+  else state.lastFailure = now;
+}
+
+function answeredRecently(now: number): boolean {
+  return state.lastOk > state.lastFailure && now - state.lastOk < FRESH_MS;
+}
+
+/**
+ * Ready when the service's last answer was good and recent. Real traffic keeps
+ * that fresh; when it is quiet, one list call probes, at most every 5 seconds
+ * however often this is asked.
+ */
+export async function catalogueAnsweredRecently(probe: () => Promise<unknown>): Promise<boolean> {
+  if (answeredRecently(Date.now())) return true;
+  if (Date.now() - state.lastProbe >= PROBE_INTERVAL_MS) {
+    state.lastProbe = Date.now();
+    state.probe = probe().catch(() => undefined);
+  }
+  await state.probe;
+  return answeredRecently(Date.now());
+}
