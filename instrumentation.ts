@@ -1,6 +1,8 @@
-/** Runs once when the server starts: a bad configuration stops start-up with one line naming the problem. */
+/** Runs once when the server starts: check the configuration (stop on a bad one), then set up a graceful shutdown. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { checkConfigOrExit } = await import("./lib/config/check-config-or-exit");
-  checkConfigOrExit();
+  const config = checkConfigOrExit();
+  const { installShutdownHook } = await import("./lib/shutdown");
+  installShutdownHook(config.shutdownGraceMs);
 }

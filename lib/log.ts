@@ -8,14 +8,19 @@ type Fields = Record<string, string | number | boolean | undefined>;
  * fields only, so a key, cookie or password reaches a line only if someone
  * names it here; the redact list is a second fence for those names.
  */
-const logger = pino({
+const options: pino.LoggerOptions = {
   base: { environment: process.env.CATALOGUE_ENVIRONMENT ?? "production" },
   timestamp: pino.stdTimeFunctions.isoTime,
   formatters: { level: (label) => ({ level: label }) },
   messageKey: "event",
   redact: { paths: ["password", "authorization", "cookie", "apiKey", "token", "headers"], censor: "[redacted]" },
-  ...(process.env.NODE_ENV === "development" && { transport: { target: "pino-pretty", options: { messageKey: "event" } } }),
-});
+};
+
+// Synchronous writes outside development: a line logged while the process exits (shutdown, crash) is never lost.
+const logger =
+  process.env.NODE_ENV === "development"
+    ? pino({ ...options, transport: { target: "pino-pretty", options: { messageKey: "event" } } })
+    : pino(options, pino.destination({ dest: 1, sync: true }));
 
 export const log = {
   info: (event: string, fields: Fields = {}) => logger.info(fields, event),

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const SOURCES = ["app", "components", "lib", "public", "next.config.js", "instrumentation.ts", "proxy.ts", "package-lock.json", "tsconfig.json"];
+const SOURCES = ["app", "components", "lib", "public", "next.config.js", "instrumentation.ts", "proxy.ts", "scripts/build.mjs", "package-lock.json", "tsconfig.json"];
 const BUILD_ID = ".next/BUILD_ID";
 
 /** @param {string} path @returns {number} */
@@ -21,10 +21,7 @@ export function ensureBuild() {
   const built = existsSync(BUILD_ID) ? statSync(BUILD_ID).mtimeMs : 0;
   if (built > Math.max(...SOURCES.map(newestChange))) return;
   console.log(built ? "Sources changed since the last build: building…" : "No production build yet: building…");
-  const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
+  const result = spawnSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -1,9 +1,9 @@
 import "server-only";
-import { ConfigError, getConfig } from "./config";
+import { type Config, ConfigError, getConfig } from "./config";
 
-export function checkConfigOrExit(): void {
+export function checkConfigOrExit(): Config {
   try {
-    getConfig();
+    return getConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
