@@ -16,7 +16,7 @@ import { Field } from "./field";
 
 const FIELDS = ["name", "description"] as const;
 
-export function CategoryForm() {
+export function CategoryForm({ username }: { username: string }) {
   const router = useRouter();
   const announce = useAnnounce();
   const createCategory = useCreateCategory();
@@ -32,7 +32,8 @@ export function CategoryForm() {
     defaultValues: { name: "", description: "" },
   });
   const { register, handleSubmit, setError, formState } = form;
-  const forgetDraft = useSessionDraft("new-category-draft", form);
+  // Per person: after a session ends, whoever signs in next on this tab never inherits someone else's draft.
+  const forgetDraft = useSessionDraft(`new-category-draft:${username}`, form);
 
   useEffect(() => {
     if (failure) alertRef.current?.focus();

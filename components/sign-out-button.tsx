@@ -10,6 +10,8 @@ export function SignOutButton() {
     try {
       await signOut();
     } finally {
+      // Typed drafts included: nothing of this person's may stay in the tab for whoever signs in next.
+      sessionStorage.clear();
       // A full load on purpose, whatever the server said: no data cached for this person may stay in the tab.
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       window.location.assign("/login");

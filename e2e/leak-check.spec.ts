@@ -1,7 +1,8 @@
 import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { ENV, KNOWN_API_KEY, REJECTED_NAME, instanceUrl } from "./support/constants";
+import { signInByApi, sessionToken, storedSessionFile } from "./support/auth";
+import { ACCOUNTS, ENV, KNOWN_API_KEY, REJECTED_NAME, type Role, SESSION_SECRET, WRONG_PASSWORD, instanceUrl } from "./support/constants";
 import { alertTitled, createButton, expect, fillNewCategory, test as base } from "./support/fixtures";
 
 type Recorded = { url: string; text: string };
@@ -31,9 +32,12 @@ const test = base.extend<{ seenResponses: () => Promise<Recorded[]> }>({
   },
 });
 
+/** What no response may carry: besides the key and the catalogue's address, the passwords and the session secret. */
+const SIGN_IN_SECRETS = [...Object.values(ACCOUNTS).map(({ password }) => password), WRONG_PASSWORD, SESSION_SECRET];
+
 function expectNoSecrets(recorded: readonly Recorded[], expectedText: string): void {
   expect(recorded.some(({ text }) => text.includes(expectedText)), `a recorded body contains ${expectedText}`).toBe(true);
-  const secrets = [KNOWN_API_KEY, ...upstreamAddresses()];
+  const secrets = [KNOWN_API_KEY, ...upstreamAddresses(), ...SIGN_IN_SECRETS];
   const leaks = recorded.flatMap(({ url, text }) => secrets.filter((secret) => text.includes(secret)).map((secret) => `${secret} in ${url}`));
   expect(leaks).toEqual([]);
 }
@@ -78,27 +82,70 @@ test("no response of the main instance carries the API key or the catalogue's ad
   expectNoSecrets(await seenResponses(), uniqueName);
 });
 
-test("no response of a failing instance carries the API key or the catalogue's address", async ({ page, seenResponses }) => {
-  await page.goto(`${instanceUrl("faulty")}/categories/new`);
-  await page.getByLabel("Name", { exact: true }).fill(REJECTED_NAME);
-  await createButton(page).click();
-  await expect(alertTitled(page, "The category was not created")).toBeVisible();
-  await page.goto(`${instanceUrl("down")}/categories`);
-  await expect(alertTitled(page, "Couldn't load the categories")).toBeVisible();
+test.describe("on the failing instances", () => {
+  // One page visits two instances, and the browser keeps one cookie per host: it signs in to each in turn.
+  test.use({ signedInAs: null });
 
-  expectNoSecrets(await seenResponses(), "upstream_unavailable");
+  test("no response carries the API key or the catalogue's address", async ({ page, seenResponses }) => {
+    await signInByApi(page.request, ACCOUNTS.admin, instanceUrl("faulty"));
+    await page.goto(`${instanceUrl("faulty")}/categories/new`);
+    await page.getByLabel("Name", { exact: true }).fill(REJECTED_NAME);
+    await createButton(page).click();
+    await expect(alertTitled(page, "The category was not created")).toBeVisible();
+    await signInByApi(page.request, ACCOUNTS.admin, instanceUrl("down"));
+    await page.goto(`${instanceUrl("down")}/categories`);
+    await expect(alertTitled(page, "Couldn't load the categories")).toBeVisible();
+
+    expectNoSecrets(await seenResponses(), "upstream_unavailable");
+  });
 });
 
-test("no server log line contains the API key", async () => {
+async function serverLogs(): Promise<{ file: string; text: string }[]> {
   const logDir = process.env[ENV.logDir];
   expect(logDir, `${ENV.logDir} is set by the global setup`).toBeDefined();
   const files = await readdir(logDir as string);
   expect(files.sort()).toEqual(["down.log", "faulty.log", "main.log"]);
+  return Promise.all(files.map(async (file) => ({ file, text: await readFile(join(logDir as string, file), "utf8") })));
+}
 
-  const logs = await Promise.all(files.map(async (file) => ({ file, text: await readFile(join(logDir as string, file), "utf8") })));
+/** The session cookies of the stored sign-ins, which the main instance saw on nearly every request. */
+async function storedSessionTokens(): Promise<string[]> {
+  return Promise.all(
+    (Object.keys(ACCOUNTS) as Role[]).map(async (role) => {
+      const { cookies } = JSON.parse(await readFile(storedSessionFile(role), "utf8")) as { cookies: { name: string; value: string }[] };
+      return sessionToken(cookies);
+    }),
+  );
+}
+
+test("no server log line contains the API key", async () => {
+  const logs = await serverLogs();
 
   expect(logs.find(({ file }) => file === "main.log")?.text, "the app logs its catalogue calls").toContain("upstream_call");
   expect(logs.filter(({ text }) => text.includes(KNOWN_API_KEY)).map(({ file }) => file)).toEqual([]);
+});
+
+test("no server log line contains a password, the session secret or a session cookie", async () => {
+  const logs = await serverLogs();
+  const secrets = [...SIGN_IN_SECRETS, ...(await storedSessionTokens())];
+
+  const main = logs.find(({ file }) => file === "main.log")?.text ?? "";
+  // The failed sign-ins of the run were logged, naming the user: the check below had something to look at.
+  expect(main).toMatch(new RegExp(`"event":"login_failed"[^\\n]*"username":"${ACCOUNTS.admin.username}"`));
+  expect(logs.flatMap(({ file, text }) => secrets.filter((secret) => text.includes(secret)).map((secret) => `${secret.slice(0, 8)}… in ${file}`))).toEqual([]);
+});
+
+test("security events are logged: failed sign-ins, cross-site refusals, forbidden actions and sign-outs", async () => {
+  const main = (await serverLogs()).find(({ file }) => file === "main.log")?.text ?? "";
+  const events = main
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { type?: string; event?: string; requestId?: string })
+    .filter(({ type }) => type === "security");
+
+  for (const event of ["login_failed", "login_succeeded", "csrf_rejected", "forbidden", "logout"]) {
+    expect(events.find((logged) => logged.event === event), `a ${event} event`).toMatchObject({ requestId: expect.any(String) });
+  }
 });
 
 test("no file of the build's browser assets or server pages contains the API key", async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type Locator, type Page, type Request, test as base, expect } from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page, type Request, test as base, expect } from "@playwright/test";
 import { NO_SESSION, signInByApi, storedSessionFile } from "./auth";
 import { ACCOUNTS, type Role, instanceUrl } from "./constants";
 
@@ -22,7 +22,9 @@ type Fixtures = {
   uniqueName: string;
   /** Every POST /api/categories the page has sent so far. */
   createRequests: Request[];
-  /** Reads GET /api/categories of the instance under test, as a client of the route handler. */
+  /** An API client of the instance under test signed in as the admin, whoever the page is signed in as. */
+  adminRequest: APIRequestContext;
+  /** Reads GET /api/categories of the instance under test, as a client of the route handler signed in as the admin. */
   listCategories: () => Promise<ListedCategory[]>;
 };
 
@@ -57,9 +59,16 @@ export const test = base.extend<Fixtures & Options>({
     });
     await provide(sent);
   },
-  listCategories: async ({ request }, provide) => {
+  adminRequest: async ({ playwright, baseURL }, provide) => {
+    const onMain = baseURL === instanceUrl("main");
+    const request = await playwright.request.newContext({ baseURL, storageState: onMain ? storedSessionFile("admin") : NO_SESSION });
+    if (!onMain) await signInByApi(request, ACCOUNTS.admin);
+    await provide(request);
+    await request.dispose();
+  },
+  listCategories: async ({ adminRequest }, provide) => {
     await provide(async () => {
-      const response = await request.get("/api/categories");
+      const response = await adminRequest.get("/api/categories");
       expect(response.status()).toBe(200);
       // Ids above 2^53 lose digits here; these helpers only ever look at names.
       return (await response.json()) as ListedCategory[];

@@ -14,7 +14,7 @@ export default async function NewCategoryPage() {
       </Link>
       <h1>New category</h1>
       {user.role === "admin" ? (
-        <CategoryForm />
+        <CategoryForm username={user.username} />
       ) : (
         <div className="notice" role="note">
           <h2>You may not create categories</h2>

@@ -1,0 +1,108 @@
+import { loginUrlFor, passwordField, signInButton, signInByApi, signInWithForm, usernameField } from "./support/auth";
+import { ACCOUNTS, WRONG_PASSWORD } from "./support/constants";
+import { descriptionField, expect, fillNewCategory, nameField, tabUntilFocused, test } from "./support/fixtures";
+
+const admin = ACCOUNTS.admin;
+
+// Every test here starts signed out. The ones that sign out make their own session, never the stored one.
+test.use({ signedInAs: null });
+
+test.describe("sign-in page", () => {
+  for (const path of ["/categories", "/categories/new"]) {
+    test(`visiting ${path} without a session leads to sign-in, and signing in comes back to it`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(loginUrlFor(path));
+      await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+
+      await signInWithForm(page, admin);
+
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    });
+  }
+
+  for (const next of ["https://evil.example", "//evil.example", "/\\evil.example"]) {
+    test(`after sign-in, next=${next} goes to the list of categories, not to another site`, async ({ page, baseURL }) => {
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+
+      await signInWithForm(page, admin);
+
+      await expect(page).toHaveURL(`${baseURL}/categories`);
+    });
+  }
+
+  test("a wrong password shows an alert, keeps the username and empties the password", async ({ page }) => {
+    await page.goto("/login");
+
+    await signInWithForm(page, { username: admin.username, password: WRONG_PASSWORD });
+
+    await expect(page.locator("form").getByRole("alert")).toContainText("Wrong username or password.");
+    await expect(usernameField(page)).toHaveValue(admin.username);
+    await expect(passwordField(page)).toHaveValue("");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("the form can be filled in and sent with the keyboard alone, and the header then names the person and role", async ({ page }) => {
+    await page.goto("/login");
+
+    await tabUntilFocused(page, usernameField(page));
+    await page.keyboard.type(admin.username);
+    await page.keyboard.press("Tab");
+    await expect(passwordField(page)).toBeFocused();
+    await page.keyboard.type(admin.password);
+    await page.keyboard.press("Tab");
+    await expect(signInButton(page)).toBeFocused();
+    await page.keyboard.press("Enter");
+
+    await expect(page).toHaveURL(/\/categories$/);
+    await expect(page.getByRole("banner")).toContainText(`Signed in as ${admin.username} (Admin)`);
+  });
+});
+
+test.describe("signing out", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInByApi(page.request, admin);
+  });
+
+  test("Sign out works from the keyboard and leads to sign-in, signed out", async ({ page }) => {
+    await page.goto("/categories");
+    const signOut = page.getByRole("button", { name: "Sign out" });
+
+    await tabUntilFocused(page, signOut);
+    await page.keyboard.press("Enter");
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("banner")).not.toContainText("Signed in as");
+    expect((await page.request.get("/api/auth/session")).status()).toBe(401);
+  });
+
+  test("Sign out forgets the create form's typed values, so the next person on this tab does not see them", async ({ page, uniqueName }) => {
+    await fillNewCategory(page, uniqueName, "Typed before signing out");
+    await page.getByRole("link", { name: "Back to categories" }).click();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signInWithForm(page, admin);
+    // Rows appear only once the list has hydrated, so the link below navigates in the browser.
+    await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();
+
+    await page.getByRole("link", { name: "New category" }).click();
+    await descriptionField(page).pressSequentially("x");
+
+    // A kept draft is restored the moment the form mounts, so there is nothing to wait for.
+    await expect(descriptionField(page)).toHaveValue("x", { timeout: 1_000 });
+    await expect(nameField(page)).toHaveValue("", { timeout: 1_000 });
+  });
+
+  test("a copy of the session cookie taken before Sign out is refused afterwards", async ({ page, playwright, baseURL }) => {
+    const copy = await playwright.request.newContext({ baseURL, storageState: await page.context().storageState() });
+    expect((await copy.get("/api/categories")).status(), "the copy works while the session lasts").toBe(200);
+    await page.goto("/categories");
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    const replayed = await copy.get("/api/categories");
+    expect(replayed.status()).toBe(401);
+    expect(await replayed.json()).toMatchObject({ code: "unauthenticated", status: 401 });
+    await copy.dispose();
+  });
+});

@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import type { Page, PlaywrightWorkerArgs } from "@playwright/test";
+import { removeUser, upsertUser } from "../lib/auth/user-store.mjs";
+import { loginUrlFor, signInByApi, signInWithForm } from "./support/auth";
+import { type Account, ENV, setupValue } from "./support/constants";
+import { createButton, descriptionField, expect, fillNewCategory, nameField, test as base } from "./support/fixtures";
+
+/**
+ * An admin of their own, added to the shared users file for one test and removed after it,
+ * so ending their session never touches the stored sessions the other tests use.
+ */
+const test = base.extend<{ throwawayAdmin: Account }>({
+  throwawayAdmin: async ({}, provide) => {
+    const account = { username: `e2e-temp-${randomBytes(5).toString("hex")}`, password: randomBytes(16).toString("hex") };
+    await upsertUser(setupValue(ENV.usersFile), account.username, "admin", account.password);
+    await provide(account);
+    await removeUser(setupValue(ENV.usersFile), account.username);
+  },
+});
+
+// The users file is rewritten by read-modify-write: tests that change it run one after another, never side by side.
+test.describe.configure({ mode: "default" });
+test.use({ signedInAs: null });
+
+test.beforeEach(async ({ page, throwawayAdmin }) => {
+  await signInByApi(page.request, throwawayAdmin);
+});
+
+/** Signs out elsewhere with a copy of the page's cookie: the session is revoked on the server, the page keeps its cookie. */
+async function endSessionElsewhere(page: Page, playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined) {
+  const elsewhere = await playwright.request.newContext({ baseURL, storageState: await page.context().storageState() });
+  expect((await elsewhere.post("/api/auth/logout")).status()).toBe(204);
+  await elsewhere.dispose();
+}
+
+test("when the session ends mid-work, Create category leads to sign-in and the typed values are still there after it", async ({
+  page,
+  playwright,
+  baseURL,
+  throwawayAdmin,
+  uniqueName,
+}) => {
+  await fillNewCategory(page, uniqueName, "Typed before the session ended");
+  await endSessionElsewhere(page, playwright, baseURL);
+
+  await createButton(page).click();
+
+  await expect(page).toHaveURL(loginUrlFor("/categories/new"));
+  await signInWithForm(page, throwawayAdmin);
+  await expect(page).toHaveURL(/\/categories\/new$/);
+  await expect(nameField(page)).toHaveValue(uniqueName);
+  await expect(descriptionField(page)).toHaveValue("Typed before the session ended");
+});
+
+test("removing a user ends their session at their next request", async ({ page, throwawayAdmin }) => {
+  expect((await page.request.get("/api/categories")).status()).toBe(200);
+
+  await removeUser(setupValue(ENV.usersFile), throwawayAdmin.username);
+
+  const response = await page.request.get("/api/categories");
+  expect(response.status()).toBe(401);
+  expect(await response.json()).toMatchObject({ code: "unauthenticated" });
+});
+
+test("changing a user's role ends their session at their next request", async ({ page, throwawayAdmin }) => {
+  expect(await (await page.request.get("/api/auth/session")).json()).toMatchObject({ role: "admin" });
+
+  await upsertUser(setupValue(ENV.usersFile), throwawayAdmin.username, "viewer", throwawayAdmin.password);
+
+  expect((await page.request.get("/api/auth/session")).status()).toBe(401);
+  await signInByApi(page.request, throwawayAdmin);
+  expect(await (await page.request.get("/api/auth/session")).json()).toMatchObject({ role: "viewer" });
+});
+
+test("following a link after the session ended leads to sign-in", async ({ page, playwright, baseURL, throwawayAdmin }) => {
+  await page.goto("/categories");
+  await expect(page.getByRole("banner")).toContainText(`Signed in as ${throwawayAdmin.username}`);
+  await endSessionElsewhere(page, playwright, baseURL);
+
+  await page.getByRole("link", { name: "New category" }).click();
+
+  await expect(page).toHaveURL(loginUrlFor("/categories/new"));
+});
