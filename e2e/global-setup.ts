@@ -61,7 +61,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const instances: [InstanceName, Record<string, string>][] = [
       ["main", { CATALOGUE_API_URL: catalogue.url, CATALOGUE_ENVIRONMENT: "staging" }],
       ["faulty", { CATALOGUE_API_URL: fake.url, CATALOGUE_TIMEOUT_MS: String(FAULTY_TIMEOUT_MS) }],
-      ["down", { CATALOGUE_API_URL: dead }],
+      // No breaker here: these tests are about "down", and the breaker's pause has tests of its own.
+      ["down", { CATALOGUE_API_URL: dead, CATALOGUE_BREAKER_FAILURES: "0" }],
     ];
     const started = await Promise.allSettled(
       instances.map(async ([name, env]) => {

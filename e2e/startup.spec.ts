@@ -2,11 +2,11 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { expect, test } from "@playwright/test";
 
-/** Runs `next start` from the build with the given settings and returns how it ended. */
+/** Runs the standalone server of the build with the given settings and returns how it ended. */
 async function startWith(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", "0"], {
+  const child = spawn(process.execPath, [".next/standalone/server.js"], {
     // Only these settings: nothing from the shell may make a bad value look good.
-    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", NEXT_TELEMETRY_DISABLED: "1", HOSTNAME: "127.0.0.1", PORT: "0", ...env },
   });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));

@@ -16,8 +16,13 @@ const dev = process.argv.includes("--dev");
 nextEnv.loadEnvConfig(process.cwd(), dev);
 if (!dev) ensureBuild();
 
+// The standalone server changes into its own folder, so data paths are made absolute here, in the project.
 /** @type {Record<string, string>} */
-const childEnv = { NEXT_TELEMETRY_DISABLED: "1" };
+const childEnv = {
+  NEXT_TELEMETRY_DISABLED: "1",
+  AUTH_USERS_FILE: resolve(process.env.AUTH_USERS_FILE ?? ".data/users.json"),
+  AUDIT_FILE: resolve(process.env.AUDIT_FILE ?? ".data/audit.jsonl"),
+};
 /** @type {Awaited<ReturnType<typeof startCatalogue>> | undefined} */
 let catalogue;
 if (!process.env.CATALOGUE_API_URL) {
@@ -46,7 +51,7 @@ async function localSessionSecret() {
 
 /** With no users file, an `admin` with a random password; the password is shown this once and only its hash kept. */
 async function createFirstAdminIfNoUsers() {
-  const file = resolve(process.env.AUTH_USERS_FILE ?? ".data/users.json");
+  const file = childEnv.AUTH_USERS_FILE ?? "";
   if (existsSync(file)) return;
   const password = randomBytes(12).toString("base64url");
   await upsertUser(file, "admin", "admin", password);
@@ -57,9 +62,11 @@ async function createFirstAdminIfNoUsers() {
 // Local mode listens on loopback only: the app holds an API key and must not be reachable from the network by default.
 const hostname = process.env.APP_HOST ?? (catalogue ? "127.0.0.1" : "0.0.0.0");
 const port = process.env.PORT ?? "3000";
-const app = spawn(process.execPath, ["node_modules/next/dist/bin/next", dev ? "dev" : "start", "-H", hostname, "-p", port], {
+// What we ship: the standalone server of the production build (`next dev` with --dev).
+const command = dev ? ["node_modules/next/dist/bin/next", "dev", "-H", hostname, "-p", port] : [".next/standalone/server.js"];
+const app = spawn(process.execPath, command, {
   stdio: "inherit",
-  env: { ...process.env, ...childEnv },
+  env: { ...process.env, ...childEnv, HOSTNAME: hostname, PORT: port },
 });
 console.log(`Categories admin on http://localhost:${port}`);
 

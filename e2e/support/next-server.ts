@@ -9,16 +9,16 @@ type NextServerOptions = { port: number; logFile: string; env: Record<string, st
 
 const READY_TIMEOUT_MS = 30_000;
 
-/** Starts `next start` from the production build on loopback; stdout and stderr go to `logFile`. */
+/** Starts the standalone server of the production build (what we ship) on loopback; stdout and stderr go to `logFile`. */
 export async function startNextServer({ port, logFile, env }: NextServerOptions): Promise<NextServer> {
   if (await portIsTaken(port)) {
     throw new Error(`Port ${port} is already in use: stop what listens there or set E2E_BASE_PORT.`);
   }
   const url = `http://127.0.0.1:${port}`;
   const log = openSync(logFile, "a");
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+  const child = spawn(process.execPath, [".next/standalone/server.js"], {
     stdio: ["ignore", log, log],
-    env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, ...env, HOSTNAME: "127.0.0.1", PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
   });
   closeSync(log);
   const server = { url, logFile, stop: () => stopChild(child) };
@@ -35,7 +35,7 @@ export async function startNextServer({ port, logFile, env }: NextServerOptions)
 async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start for ${url} exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the app at ${url} exited with code ${child.exitCode}`);
     try {
       await fetch(`${url}/api/categories`, { signal: AbortSignal.timeout(5_000) });
       return;
@@ -43,7 +43,7 @@ async function waitUntilAnswering(url: string, child: ChildProcess): Promise<voi
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  throw new Error(`next start for ${url} did not answer within ${READY_TIMEOUT_MS} ms`);
+  throw new Error(`the app at ${url} did not answer within ${READY_TIMEOUT_MS} ms`);
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

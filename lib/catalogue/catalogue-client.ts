@@ -30,6 +30,8 @@ export type CatalogueClient = {
 type Operation = "listCategories" | "createCategory";
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
+// Failures while connecting: the request was never sent, so nothing can have been applied.
+const NOT_SENT = new Set(["connect_timeout", "ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 
 /**
  * The one door to the catalogue service: it alone holds the API key. It calls
@@ -73,7 +75,10 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
           continue;
         }
         log.warn("upstream_unavailable", { requestId, operation, cause });
-        throw new AppError(502, "upstream_unavailable", "The catalogue service could not be reached.", undefined, { cause: error });
+        if (NOT_SENT.has(cause)) {
+          throw new AppError(502, "upstream_unavailable", "The catalogue service could not be reached.", undefined, { cause: error });
+        }
+        throw new AppError(502, "upstream_connection_lost", "The connection to the catalogue service broke before it answered.", undefined, { cause: error });
       }
     }
   }

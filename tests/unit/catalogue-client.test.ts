@@ -103,7 +103,7 @@ describe("catalogue client: retries", () => {
 
   it("retries a GET once after a dropped connection, then gives up", async () => {
     fake.reply(() => ({ reset: "before-headers" }));
-    expect(await failure(client().listCategories(CONTEXT))).toMatchObject({ status: 502, code: "upstream_unavailable" });
+    expect(await failure(client().listCategories(CONTEXT))).toMatchObject({ status: 502, code: "upstream_connection_lost" });
     expect(fake.requests).toHaveLength(2);
   });
 

@@ -158,7 +158,8 @@ describe("POST /api/categories: the service's answers", () => {
     ["garbage", { status: 201, body: "not json at all" }, 502, "upstream_bad_response"],
     ["wrong shape", json(201, { id: "1", name: "dog" }), 502, "upstream_bad_response"],
     ["slow", { hang: true }, 504, "upstream_timeout"],
-    ["a dropped connection", { reset: "before-headers" }, 502, "upstream_unavailable"],
+    ["a dropped connection", { reset: "before-headers" }, 502, "upstream_connection_lost"],
+    ["a connection dropped mid-response", { reset: "mid-body" }, 502, "upstream_connection_lost"],
   ])("service answers %s: mapped, and the POST reached it once", async (_, reply, status, code) => {
     fake.reply(() => reply);
     const body = await expectError(await (await loadRoute()).POST(post('{"name":"dog"}')), status, code);
