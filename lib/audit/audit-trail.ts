@@ -22,13 +22,18 @@ const store = globalThis as typeof globalThis & { [QUEUE_KEY]?: Promise<void> };
 /**
  * Appends one JSON line and fsyncs before resolving, so an entry that was
  * recorded survives a crash; the same entry goes to the log as type "audit".
+ * Never rejects: when the file cannot be written, the error is logged (the log
+ * line still carries the entry), because a create the catalogue service has
+ * applied must not be reported to staff as failed.
  */
 export function recordAudit(entry: Omit<AuditEntry, "time" | "environment">): Promise<void> {
   const full: AuditEntry = { time: new Date().toISOString(), environment: getConfig().environment, ...entry };
   const { event, ...fields } = entry;
   log.audit(event, fields);
-  const write = (store[QUEUE_KEY] ?? Promise.resolve()).then(() => append(getConfig().auditFile, `${JSON.stringify(full)}\n`));
-  store[QUEUE_KEY] = write.catch((error: unknown) => log.error("audit_write_failed", { error: String(error) }));
+  const write = (store[QUEUE_KEY] ?? Promise.resolve())
+    .then(() => append(getConfig().auditFile, `${JSON.stringify(full)}\n`))
+    .catch((error: unknown) => log.error("audit_write_failed", { requestId: entry.requestId, error: String(error) }));
+  store[QUEUE_KEY] = write;
   return write;
 }
 

@@ -97,6 +97,12 @@ describe("audit trail", () => {
     expect(entry).toMatchObject({ event: "category_create_refused", username: VIEWER.username, reason: "forbidden" });
   });
 
+  it("a create the service applied is still a 201 when the audit file cannot be written", async () => {
+    fake.reply(() => json(201, { id: 79, name: "kept" }));
+    const { categories } = await load({ AUDIT_FILE: tmpdir() });
+    expect((await categories.POST(post("kept"))).status).toBe(201);
+  });
+
   it("GET /api/audit shows the newest entries first, to admins only", async () => {
     fake.reply(() => json(201, { id: 78, name: "newest" }));
     const routes = await load();
