@@ -75,6 +75,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
             CATALOGUE_TIMEOUT_MS: "10000",
             SESSION_SECRET,
             AUTH_USERS_FILE: usersFile,
+            // Absolute: the standalone server runs in its own folder, which must not collect data.
+            AUDIT_FILE: join(logDir, `${name}-audit.jsonl`),
             ...env,
           },
         });

@@ -1,0 +1,33 @@
+# Multi-stage build of the standalone server. Build: docker build -t categories-admin .
+# Run:   docker run -p 3000:3000 -v categories-data:/app/.data \
+#          -e CATALOGUE_API_URL=… -e CATALOGUE_API_KEY=… -e SESSION_SECRET=… -e APP_ORIGIN=https://… categories-admin
+# Add users: docker exec -i <container> node scripts/users.mjs add <name> --role admin  (password on stdin)
+
+FROM node:22-bookworm-slim AS deps
+WORKDIR /src
+COPY package.json package-lock.json .npmrc ./
+RUN npm install --no-audit --no-fund
+
+FROM node:22-bookworm-slim AS build
+WORKDIR /src
+ENV NEXT_TELEMETRY_DISABLED=1
+COPY --from=deps /src/node_modules ./node_modules
+COPY . .
+RUN node scripts/build.mjs
+
+FROM node:22-bookworm-slim AS run
+WORKDIR /app
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=0.0.0.0 PORT=3000
+# The standalone server with its traced dependencies and static assets, and the users command.
+COPY --from=build --chown=node:node /src/.next/standalone ./
+COPY --from=build --chown=node:node /src/scripts/users.mjs ./scripts/users.mjs
+COPY --from=build --chown=node:node /src/lib/auth/user-store.mjs ./lib/auth/user-store.mjs
+COPY --from=build --chown=node:node /src/node_modules/@next/env ./node_modules/@next/env
+RUN mkdir -p /app/.data && chown node:node /app/.data
+USER node
+VOLUME ["/app/.data"]
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# node is PID 1 and installs its own SIGTERM handler, so `docker stop` drains requests and exits 0.
+CMD ["node", "server.js"]
