@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import type * as z from "zod/mini";
 import { parseExactJson } from "@/lib/categories/exact-json";
 import { type Category, type NewCategory, categoryListSchema, categorySchema, errorBodySchema } from "@/lib/categories/schemas";
@@ -22,8 +23,12 @@ export type CatalogueClientOptions = {
 /** Per call: the id of the request that caused it, sent on as X-Request-Id and written on its log lines. */
 export type CallContext = { requestId: string };
 
+/** The list exactly as the service sent it, once validated, with an ETag of those bytes. */
+export type CategoryListBytes = { bytes: Buffer; etag: string };
+
 export type CatalogueClient = {
   listCategories(context: CallContext): Promise<Category[]>;
+  listCategoriesAsJson(context: CallContext): Promise<CategoryListBytes>;
   createCategory(input: NewCategory, context: CallContext): Promise<Category>;
 };
 
@@ -42,6 +47,8 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
   const { baseUrl, apiKey, timeoutMs, connectTimeoutMs, onOutcome } = options;
   const categoriesUrl = new URL("categories", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
   const breaker = createBreaker(options.breakerFailures, options.breakerCooldownMs);
+  // The ETag of the last list that passed validation: the same bytes again need not be parsed again.
+  let validatedEtag: string | undefined;
 
   async function send(operation: Operation, { requestId }: CallContext, body?: string): Promise<HttpReply> {
     // A GET may be repeated once; a POST never is, since the service may already have applied it.
@@ -85,13 +92,13 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
 
   function interpret<T extends z.ZodMiniType>(operation: Operation, { requestId }: CallContext, reply: HttpReply, schema: T): z.output<T> {
     if (reply.status >= 200 && reply.status < 300) {
-      const parsed = schema.safeParse(tryParse(reply.text));
+      const parsed = schema.safeParse(tryParse(reply.body.toString("utf8")));
       if (parsed.success) return parsed.data;
       log.warn("upstream_bad_response", { requestId, operation, status: reply.status });
       throw new AppError(502, "upstream_bad_response", "The catalogue service sent a reply this app cannot read.");
     }
     if (reply.status === 400) {
-      const error = errorBodySchema.safeParse(tryParse(reply.text));
+      const error = errorBodySchema.safeParse(tryParse(reply.body.toString("utf8")));
       const message = error.success ? error.data.message.replaceAll(apiKey, "[redacted]") : "The catalogue service rejected the request.";
       throw new AppError(400, error.success ? error.data.code : "invalid_request", message);
     }
@@ -119,7 +126,22 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     }
   }
 
+  /**
+   * The list's bytes are passed on as they came, which keeps every id exact
+   * without re-serialising. They are validated against the schema the first
+   * time they are seen; an unchanged list (same hash) skips the parse.
+   */
+  async function listAsJson(context: CallContext): Promise<CategoryListBytes> {
+    const reply = await send("listCategories", context);
+    const etag = `"${createHash("sha1").update(reply.body).digest("base64url")}"`;
+    if (reply.status >= 200 && reply.status < 300 && etag === validatedEtag) return { bytes: reply.body, etag };
+    interpret("listCategories", context, reply, categoryListSchema);
+    if (reply.status >= 200 && reply.status < 300) validatedEtag = etag;
+    return { bytes: reply.body, etag };
+  }
+
   return {
+    listCategoriesAsJson: (context) => call(() => listAsJson(context)),
     listCategories: (context) =>
       call(async () => interpret("listCategories", context, await send("listCategories", context), categoryListSchema)),
     createCategory: (input, context) =>

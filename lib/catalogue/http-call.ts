@@ -2,7 +2,7 @@ import "server-only";
 import http from "node:http";
 import https from "node:https";
 
-export type HttpReply = { status: number; text: string };
+export type HttpReply = { status: number; body: Buffer };
 export type HttpCallOptions = {
   method: "GET" | "POST";
   headers: Record<string, string>;
@@ -43,7 +43,7 @@ export function httpCall(url: URL, { method, headers, body, connectTimeoutMs, si
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
-        if (response.complete) resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
+        if (response.complete) resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) });
         else reject(new Error("the connection closed before the whole response arrived"));
       });
       response.on("error", reject);

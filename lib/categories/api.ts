@@ -4,8 +4,18 @@ import { type Category, type NewCategory, categoryListSchema, categorySchema } f
 
 const ENDPOINT = "/api/categories";
 
+// The last list and its ETag. /api is no-store, so the browser's own cache keeps nothing; this lets a refresh of an
+// unchanged list come back as a bodiless 304 instead of the whole list again.
+let lastList: { etag: string; categories: Category[] } | undefined;
+
 export async function fetchCategories(signal?: AbortSignal): Promise<Category[]> {
-  return readApiResponse(await sendApiRequest(ENDPOINT, { signal }), categoryListSchema);
+  const previous = lastList;
+  const response = await sendApiRequest(ENDPOINT, { signal, headers: previous ? { "if-none-match": previous.etag } : {} });
+  if (response.status === 304 && previous) return previous.categories;
+  const categories = await readApiResponse(response, categoryListSchema);
+  const etag = response.headers.get("etag");
+  lastList = etag ? { etag, categories } : undefined;
+  return categories;
 }
 
 export async function createCategory(input: NewCategory): Promise<Category> {

@@ -4,7 +4,7 @@ import type { ErrorBody } from "@/lib/categories/schemas";
 import { log } from "@/lib/log";
 
 /** Every /api response is JSON and never cached: it depends on the catalogue's live state. */
-export function jsonResponse(body: string, status: number, headers: Record<string, string> = {}): Response {
+export function jsonResponse(body: string | Uint8Array<ArrayBuffer>, status: number, headers: Record<string, string> = {}): Response {
   return new Response(body, {
     status,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },

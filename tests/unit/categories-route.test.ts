@@ -245,3 +245,43 @@ describe("who may call /api/categories", () => {
     await expectError(await route.POST(post('{"name":"dog"}', headers)), 403, "csrf_rejected");
   });
 });
+
+describe("GET /api/categories: passing the list on", () => {
+  const LIST = '[{"id":9007199254740993,"name":"big","extra":true},{"id":2,"name":"cat","description":"c"}]';
+
+  it("passes the service's bytes on unchanged, with an ETag", async () => {
+    fake.reply(() => ({ status: 200, body: LIST }));
+    const response = await (await loadRoute()).GET(get());
+    expect(await response.text()).toBe(LIST);
+    expect(response.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+  });
+
+  it("answers a refresh of an unchanged list with 304 and no body", async () => {
+    fake.reply(() => ({ status: 200, body: LIST }));
+    const route = await loadRoute();
+    const etag = (await route.GET(get())).headers.get("etag") ?? "";
+    const refresh = await route.GET(get({ "if-none-match": etag }));
+    expect(refresh.status).toBe(304);
+    expect(await refresh.text()).toBe("");
+    expect(refresh.headers.get("etag")).toBe(etag);
+    expect(refresh.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers 200 with the new list when it has changed since the ETag", async () => {
+    fake.reply(() => ({ status: 200, body: LIST }));
+    const route = await loadRoute();
+    const etag = (await route.GET(get())).headers.get("etag") ?? "";
+    fake.reply(() => ({ status: 200, body: "[]" }));
+    const changed = await route.GET(get({ "if-none-match": etag }));
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toBe("[]");
+  });
+
+  it("still refuses a bad list after a good one was seen", async () => {
+    const route = await loadRoute();
+    fake.reply(() => ({ status: 200, body: LIST }));
+    expect((await route.GET(get())).status).toBe(200);
+    fake.reply(() => ({ status: 200, body: '[{"id":"1","name":"dog"}]' }));
+    await expectError(await route.GET(get()), 502, "upstream_bad_response");
+  });
+});

@@ -1,15 +1,18 @@
 import { recordAudit } from "@/lib/audit/audit-trail";
 import { catalogue } from "@/lib/catalogue/catalogue";
-import { categoriesToJson, categoryToJson } from "@/lib/categories/exact-json";
+import { categoryToJson } from "@/lib/categories/exact-json";
 import { validateNewCategory } from "@/lib/categories/validate-new-category";
 import { getConfig } from "@/lib/config/config";
 import { jsonResponse } from "@/lib/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/http/api-route";
+import { etagMatches } from "@/lib/http/etag-matches";
 import { readJsonBody } from "@/lib/http/read-json-body";
 
-export const GET = apiRoute("viewer", async (_request, { requestId }) => {
-  const categories = await catalogue().listCategories({ requestId });
-  return jsonResponse(categoriesToJson(categories), 200);
+/** The list as the service sent it (validated), with an ETag; a refresh of an unchanged list gets 304 and no body. */
+export const GET = apiRoute("viewer", async (request, { requestId }) => {
+  const { bytes, etag } = await catalogue().listCategoriesAsJson({ requestId });
+  if (etagMatches(request, etag)) return new Response(null, { status: 304, headers: { etag, "cache-control": "no-store" } });
+  return jsonResponse(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), 200, { etag });
 });
 
 export const POST = apiRoute(
