@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useDeferredValue, useMemo, useState } from "react";
 import { useCategories } from "@/lib/categories/api";
-import { type Sort, type SortKey, filterCategories, sortCategories } from "@/lib/categories/view";
+import { type Sort, type SortKey, searchableCategories, sortCategories } from "@/lib/categories/view";
 import { Alert } from "./alert";
 import { ErrorDetails } from "./error-details";
 import { CategoryTable } from "./category-table";
@@ -14,10 +14,9 @@ export function CategoryList({ canCreate }: { canCreate: boolean }) {
   const [sort, setSort] = useState<Sort>({ key: "id", dir: "asc" });
   // Filtering a long list must never hold up typing in the search box.
   const deferredSearch = useDeferredValue(search);
-  const visible = useMemo(
-    () => (data ? sortCategories(filterCategories(data, deferredSearch), sort) : []),
-    [data, deferredSearch, sort],
-  );
+  const sorted = useMemo(() => sortCategories(data ?? [], sort), [data, sort]);
+  const searchSorted = useMemo(() => searchableCategories(sorted), [sorted]);
+  const visible = useMemo(() => (data ? searchSorted(deferredSearch) : []), [data, searchSorted, deferredSearch]);
 
   const toggleSort = (key: SortKey) =>
     setSort((current) => ({ key, dir: current.key === key && current.dir === "asc" ? "desc" : "asc" }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compareIds } from "@/lib/categories/compare";
 import type { Category } from "@/lib/categories/schemas";
-import { filterCategories, sortCategories } from "@/lib/categories/view";
+import { filterCategories, searchableCategories, sortCategories } from "@/lib/categories/view";
 
 const categories: Category[] = [
   { id: "9007199254740993", name: "Zebra finch" },
@@ -43,5 +43,13 @@ describe("filterCategories", () => {
   it("returns everything for an empty search and nothing for no match", () => {
     expect(filterCategories(categories, "")).toHaveLength(4);
     expect(filterCategories(categories, "unicorn")).toEqual([]);
+  });
+});
+
+describe("searchableCategories", () => {
+  it("never matches across the boundary of name and description", () => {
+    const search = searchableCategories([{ id: "1", name: "sea", description: "horse" }]);
+    expect(search("seahorse")).toEqual([]);
+    expect(search("horse")).toHaveLength(1);
   });
 });
