@@ -27,6 +27,8 @@ export function CategoryTable({ categories, sort, onSort }: CategoryTableProps) 
     overscan: 10,
     scrollMargin,
     getItemKey: (index) => categories[index]?.id ?? index,
+    // Lets the server render the first rows too, before the window can be measured.
+    initialRect: { width: 1024, height: 900 },
   });
   const rows = virtualizer.getVirtualItems();
   const before = (rows[0]?.start ?? scrollMargin) - scrollMargin;
@@ -84,11 +86,20 @@ export function CategoryTable({ categories, sort, onSort }: CategoryTableProps) 
   );
 }
 
-/** Stands in for the rows out of view; hidden from assistive technology, which counts rows by aria-rowcount. */
+/**
+ * Stands in for the rows out of view; hidden from assistive technology, which
+ * counts rows by aria-rowcount. Its height is set through the DOM, not a
+ * style attribute, which the Content-Security-Policy would refuse in
+ * server-rendered HTML.
+ */
 function Spacer({ height }: { height: number }) {
+  const cell = useRef<HTMLTableCellElement>(null);
+  useLayoutEffect(() => {
+    if (cell.current) cell.current.style.height = `${height}px`;
+  }, [height]);
   return (
     <tr aria-hidden="true" className="spacer">
-      <td colSpan={3} style={{ height }} />
+      <td colSpan={3} ref={cell} />
     </tr>
   );
 }

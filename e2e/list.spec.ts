@@ -111,3 +111,10 @@ test("the New category link opens the form", async ({ page }) => {
   await expect(page).toHaveURL(/\/categories\/new$/);
   await expect(page.getByRole("heading", { level: 1, name: "New category" })).toBeVisible();
 });
+
+test("the first rows are in the page's HTML, so a normal-size list shows without a loading state", async ({ page }) => {
+  const response = await page.request.get("/categories");
+  const html = await response.text();
+  expect(html).toContain(">9007199254740993<");
+  expect(html).not.toContain("Loading categories");
+});
