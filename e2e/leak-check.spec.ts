@@ -104,7 +104,8 @@ async function serverLogs(): Promise<{ file: string; text: string }[]> {
   const logDir = process.env[ENV.logDir];
   expect(logDir, `${ENV.logDir} is set by the global setup`).toBeDefined();
   const files = await readdir(logDir as string);
-  expect(files.sort()).toEqual(["down.log", "faulty.log", "main.log"]);
+  // The app logs, and the audit files beside them: secrets must appear in neither.
+  expect(files.sort()).toEqual(["down-audit.jsonl", "down.log", "faulty-audit.jsonl", "faulty.log", "main-audit.jsonl", "main.log"]);
   return Promise.all(files.map(async (file) => ({ file, text: await readFile(join(logDir as string, file), "utf8") })));
 }
 
