@@ -1,6 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { contentSecurityPolicy } from "@/lib/http/content-security-policy";
 import { requestIdOf } from "@/lib/http/request-id";
+import { closeConnectionIfShuttingDown } from "@/lib/http/shutting-down";
 
 /**
  * Per-request headers only: the CSP nonce (Next reads it from the request's
@@ -21,6 +22,7 @@ export function proxy(request: NextRequest) {
   response.headers.set("content-security-policy", policy);
   response.headers.set("x-request-id", requestId);
   if (https) response.headers.set("strict-transport-security", "max-age=63072000; includeSubDomains");
+  closeConnectionIfShuttingDown(response.headers);
   return response;
 }
 

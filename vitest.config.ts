@@ -16,5 +16,7 @@ export default defineConfig({
     environment: "node",
     testTimeout: 15_000,
     silent: "passed-only",
+    // The app's logger writes straight to stdout, past Vitest's capture; the e2e suite checks the logs.
+    env: { LOG_LEVEL: "silent" },
   },
 });

@@ -9,6 +9,7 @@ type Fields = Record<string, string | number | boolean | undefined>;
  * names it here; the redact list is a second fence for those names.
  */
 const options: pino.LoggerOptions = {
+  level: process.env.LOG_LEVEL ?? "info",
   base: { environment: process.env.CATALOGUE_ENVIRONMENT ?? "production" },
   timestamp: pino.stdTimeFunctions.isoTime,
   formatters: { level: (label) => ({ level: label }) },

@@ -1,5 +1,6 @@
 import "server-only";
 import { flushAudit } from "@/lib/audit/audit-trail";
+import { markShuttingDown } from "@/lib/http/shutting-down";
 import { log } from "@/lib/log";
 
 /**
@@ -11,6 +12,7 @@ import { log } from "@/lib/log";
 export function installShutdownHook(graceMs: number): void {
   let forced = false;
   const begin = (signal: NodeJS.Signals) => {
+    markShuttingDown();
     log.info("shutdown_started", { signal, graceMs });
     const timer = setTimeout(async () => {
       forced = true;

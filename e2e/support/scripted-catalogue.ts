@@ -3,6 +3,17 @@ import { REJECTED_MESSAGE, REJECTED_NAME, SLOW_NAME } from "./constants";
 
 const LISTED = { id: 1, name: "only category", description: "Listed by the fake catalogue" };
 
+/**
+ * Names starting with this are stored (later lists include them under a new id)
+ * and then never answered: a create the service applied although the app timed out.
+ */
+export const APPLIED_BUT_SLOW_PREFIX = "applied but slow";
+// Far from the ids the fake answers elsewhere (1, 2), so a stored one is never mistaken for another.
+const FIRST_APPLIED_ID = 1000;
+
+type Category = { id: number; name: string; description?: string };
+const applied: Category[] = [];
+
 function parseNewCategory(body: string): { name?: unknown; description?: unknown } {
   try {
     const value: unknown = JSON.parse(body);
@@ -13,15 +24,20 @@ function parseNewCategory(body: string): { name?: unknown; description?: unknown
 }
 
 /**
- * The "faulty" catalogue: what it answers depends only on the request, so
+ * The "faulty" catalogue: what it answers depends only on the request (and on
+ * the "applied but slow" names sent before, which each test makes unique), so
  * tests running in parallel never change each other's outcome.
  */
 export const scriptedCatalogue: FakeHandler = ({ method, body }): FakeReply => {
-  if (method === "GET") return json(200, [LISTED]);
+  if (method === "GET") return json(200, [LISTED, ...applied]);
   if (method !== "POST") return json(405, { code: "method_not_allowed", message: "Use GET or POST", status: 405 });
   const { name, description } = parseNewCategory(body);
   if (typeof name !== "string") return json(400, { code: "invalid_request", message: "name is required", status: 400 });
   if (name === REJECTED_NAME) return json(400, { code: "invalid_request", message: REJECTED_MESSAGE, status: 400 });
   if (name === SLOW_NAME) return { hang: true };
+  if (name.startsWith(APPLIED_BUT_SLOW_PREFIX)) {
+    applied.push({ id: FIRST_APPLIED_ID + applied.length, name, ...(typeof description === "string" ? { description } : {}) });
+    return { hang: true };
+  }
   return json(201, { id: 2, name, ...(typeof description === "string" ? { description } : {}) });
 };

@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { log } from "@/lib/log";
 import { toErrorResponse } from "./api-response";
 import { requestIdOf } from "./request-id";
+import { closeConnectionIfShuttingDown } from "./shutting-down";
 
 export type RouteContext = { requestId: string; user?: SessionUser };
 type Handler = (request: Request, context: RouteContext) => Promise<Response>;
@@ -43,6 +44,7 @@ export function apiRoute(access: Access, handler: Handler, options: Options = {}
       }
       response = toErrorResponse(error, context.requestId);
     }
+    closeConnectionIfShuttingDown(response.headers);
     log.info("request", {
       requestId: context.requestId,
       method: request.method,

@@ -11,6 +11,11 @@ import { openStore } from "./store.mjs";
 export async function startCatalogue({ dataFile, apiKey, port = 0 }) {
   const store = await openStore(dataFile);
   const server = createCatalogueServer({ store, apiKey });
+  let stopping = false;
+  // Runs before the handler: once stopping, every answer closes its connection, so kept-alive clients let go.
+  server.prependListener("request", (_request, response) => {
+    if (stopping) response.setHeader("connection", "close");
+  });
   server.listen(port, "127.0.0.1");
   await once(server, "listening");
   const address = server.address();
@@ -18,9 +23,12 @@ export async function startCatalogue({ dataFile, apiKey, port = 0 }) {
   return {
     url: `http://127.0.0.1:${address.port}/v1`,
     async stop() {
+      stopping = true;
       const closed = new Promise((resolve) => server.close(resolve));
-      server.closeIdleConnections();
+      // close() ends idle connections once; busy ones become idle later and are ended as they do.
+      const sweeper = setInterval(() => server.closeIdleConnections(), 50);
       await closed;
+      clearInterval(sweeper);
       await store.flush();
     },
   };

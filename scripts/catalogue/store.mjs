@@ -1,6 +1,6 @@
 // @ts-check
-import { mkdir, open, readFile, rename } from "node:fs/promises";
-import { dirname } from "node:path";
+import { mkdir, open, readFile, readdir, rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 
 /** @typedef {{ id: bigint, name: string, description?: string }} StoredCategory */
 
@@ -17,6 +17,7 @@ const SEED = [
  * @param {string} file
  */
 export async function openStore(file) {
+  await removeStaleTempFiles(file);
   /** @type {StoredCategory[]} */
   const categories = await load(file);
   let nextId = categories.reduce((max, c) => (c.id > max ? c.id : max), 0n) + 1n;
@@ -81,4 +82,14 @@ async function save(file, categories) {
     await handle.close();
   }
   await rename(temp, file);
+}
+
+/** A process killed mid-write leaves its temp file behind; the data file itself is always whole. */
+/** @param {string} file */
+async function removeStaleTempFiles(file) {
+  const entries = await readdir(dirname(file)).catch(() => []);
+  const prefix = `${basename(file)}.`;
+  await Promise.all(
+    entries.filter((name) => name.startsWith(prefix) && name.endsWith(".tmp")).map((name) => rm(join(dirname(file), name), { force: true })),
+  );
 }

@@ -1,0 +1,83 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { createServer } from "node:net";
+
+export type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+export type Child = {
+  process: ChildProcess;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** Resolves when the process has exited, however it ended. */
+  exited: Promise<Exit>;
+  /** SIGTERM, then SIGKILL if it has not exited after `graceMs`; resolves with how it ended. */
+  stop(graceMs?: number): Promise<Exit>;
+  /** SIGKILL: a crash, no clean-up of any kind. */
+  kill(): Promise<Exit>;
+};
+
+// Whatever a test leaves running is killed when the test worker exits, even after a failure.
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+/** Runs `node <script>` with only `env` (plus PATH and NODE_ENV=production), so nothing from the test runner's environment leaks in. */
+export function spawnNode(script: string, env: Record<string, string>): Child {
+  const child = spawn(process.execPath, [script], {
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<Exit>((resolve) => {
+    child.once("exit", (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    });
+  });
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
+  return {
+    process: child,
+    output: () => output,
+    exited,
+    async stop(graceMs = 10_000) {
+      if (!ended()) child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      const exit = await exited;
+      clearTimeout(timer);
+      return exit;
+    },
+    async kill() {
+      if (!ended()) child.kill("SIGKILL");
+      return exited;
+    },
+  };
+}
+
+/** Waits until `found` matches the child's output, failing if it exits first or `timeoutMs` passes. */
+export async function waitForOutput(child: Child, found: RegExp, timeoutMs = 30_000): Promise<RegExpExecArray> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = found.exec(child.output());
+    if (match) return match;
+    if (child.process.exitCode !== null || child.process.signalCode !== null) break;
+    await sleep(20);
+  }
+  throw new Error(`no ${found} in the output of ${child.process.spawnargs.join(" ")}:\n${child.output()}`);
+}
+
+/** A port nothing listens on right now (the OS picks it; another process could take it before it is used). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === "string") throw new Error("no TCP address");
+  return address.port;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,98 @@
+import { readFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { SESSION_SECRET } from "./auth-fixture";
+import { type Child, freePort, sleep, spawnNode } from "./child-process";
+
+/** The server `npm run build` produces: integration tests run what is shipped (npm test builds it first). */
+const SERVER = fileURLToPath(new URL("../../.next/standalone/server.js", import.meta.url));
+export const APP_API_KEY = "integration-test-key-7c2e9b41";
+
+export type AppOptions = {
+  catalogueUrl: string;
+  /** A users file (tests/support/auth-fixture.ts); the audit file is written next to it. */
+  usersFile: string;
+  /** More settings, e.g. CATALOGUE_TIMEOUT_MS. */
+  env?: Record<string, string>;
+};
+
+export type StandaloneApp = Child & {
+  url: string;
+  port: number;
+  auditFile: string;
+  /** The JSON log lines written so far. */
+  logLines(): Record<string, unknown>[];
+  /** The audit file's entries (an empty list when nothing was recorded yet). */
+  auditEntries(): Promise<Record<string, unknown>[]>;
+};
+
+/** Starts `node .next/standalone/server.js` on a free loopback port and waits until /api/health answers. */
+export async function startStandaloneApp({ catalogueUrl, usersFile, env = {} }: AppOptions): Promise<StandaloneApp> {
+  const port = await freePort();
+  const auditFile = join(dirname(usersFile), `audit-${port}.jsonl`);
+  const child = spawnNode(SERVER, {
+    HOSTNAME: "127.0.0.1",
+    PORT: String(port),
+    CATALOGUE_API_URL: catalogueUrl,
+    CATALOGUE_API_KEY: APP_API_KEY,
+    CATALOGUE_ENVIRONMENT: "local",
+    SESSION_SECRET,
+    AUTH_USERS_FILE: usersFile,
+    AUDIT_FILE: auditFile,
+    ...env,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const app: StandaloneApp = {
+    ...child,
+    url,
+    port,
+    auditFile,
+    logLines: () => parseJsonLines(child.output()),
+    auditEntries: async () => parseJsonLines(await readFile(auditFile, "utf8").catch(() => "")),
+  };
+  try {
+    await waitUntilHealthy(app);
+  } catch (error) {
+    await child.stop(2_000);
+    throw error;
+  }
+  return app;
+}
+
+async function waitUntilHealthy(app: StandaloneApp, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (app.process.exitCode !== null) break;
+    const status = await fetch(`${app.url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await sleep(50);
+  }
+  throw new Error(`the app on port ${app.port} did not become healthy:\n${app.output()}`);
+}
+
+/** Signs in through POST /api/auth/login and returns the Cookie header value for later requests. */
+export async function signInOverHttp(appUrl: string, user: { username: string; password: string }): Promise<string> {
+  const response = await fetch(`${appUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: user.username, password: user.password }),
+  });
+  if (response.status !== 204) throw new Error(`sign-in failed with ${response.status}: ${await response.text()}`);
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  if (!cookie.startsWith("categories_session=")) throw new Error(`no session cookie in ${response.headers.get("set-cookie")}`);
+  return cookie;
+}
+
+function parseJsonLines(text: string): Record<string, unknown>[] {
+  return text.split("\n").flatMap((line) => {
+    if (!line.startsWith("{")) return [];
+    try {
+      return [JSON.parse(line) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
+}
