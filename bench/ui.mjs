@@ -1,0 +1,113 @@
+// @ts-check
+// `npm run bench:ui`: the list page in Chromium against the production build, at N = 1,000, 10,000 and 100,000.
+// For each N: navigation → first rows visible, a keystroke in Search → filtered rows shown, a sort, DOM nodes, JS heap.
+// Figures only; the targets are printed beside them, never asserted. BENCH_UI_N=1000 limits the sizes (CI).
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium } from "@playwright/test";
+import { upsertUser } from "../lib/auth/user-store.mjs";
+import { startCatalogue } from "../scripts/catalogue/start-catalogue.mjs";
+import { ensureBuild } from "../scripts/ensure-build.mjs";
+
+const SIZES = (process.env.BENCH_UI_N ?? "1000,10000,100000").split(",").map(Number);
+const PORT = Number(process.env.BENCH_UI_PORT ?? 3197);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const KEY = "bench-ui-key";
+const TARGETS = { firstRowsMs: 2500, keystrokeMs: 100, sortMs: 300, domNodes: 3000 };
+
+ensureBuild();
+const dir = mkdtempSync(join(tmpdir(), "bench-ui-"));
+const usersFile = join(dir, "users.json");
+await upsertUser(usersFile, "bench", "admin", "bench-ui-password");
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1", "--enable-precise-memory-info"],
+});
+const results = [];
+try {
+  for (const n of SIZES) results.push(await measure(n));
+} finally {
+  await browser.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+console.log("\n| N | first rows | keystroke → filtered | sort | DOM nodes | JS heap |");
+console.log("|---|---|---|---|---|---|");
+for (const r of results) {
+  console.log(`| ${r.n.toLocaleString("en")} | ${r.firstRowsMs} ms | ${r.keystrokeMs} ms | ${r.sortMs} ms | ${r.domNodes} | ${r.heapMb} MB |`);
+}
+console.log(`targets at 100,000: first rows ≤ ${TARGETS.firstRowsMs} ms, keystroke ≤ ${TARGETS.keystrokeMs} ms, sort ≤ ${TARGETS.sortMs} ms, DOM < ${TARGETS.domNodes}`);
+mkdirSync("bench/results", { recursive: true });
+writeFileSync("bench/results/ui-latest.json", `${JSON.stringify({ measuredAt: new Date().toISOString(), targets: TARGETS, results }, null, 2)}\n`);
+
+/** @param {number} n */
+async function measure(n) {
+  const dataFile = join(dir, `catalogue-${n}.json`);
+  const categories = Array.from({ length: n }, (_, i) => ({ id: String(i + 1), name: `Breed ${i + 1}`, description: `Category number ${i + 1} of the bench` }));
+  writeFileSync(dataFile, JSON.stringify({ categories }));
+  const catalogue = await startCatalogue({ dataFile, apiKey: KEY });
+  const app = spawn(process.execPath, [resolve(".next/standalone/server.js")], {
+    stdio: "ignore",
+    env: {
+      ...process.env, PORT: String(PORT), HOSTNAME: "127.0.0.1", CATALOGUE_API_URL: catalogue.url, CATALOGUE_API_KEY: KEY,
+      SESSION_SECRET: "bench-ui-session-secret-0123456789ab", AUTH_USERS_FILE: usersFile, AUDIT_FILE: join(dir, "audit.jsonl"),
+      NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn",
+    },
+  });
+  try {
+    await waitFor(`${ORIGIN}/api/health`);
+    const page = await browser.newPage();
+    await page.goto(`${ORIGIN}/login`);
+    await page.getByLabel("Username").fill("bench");
+    await page.getByLabel("Password").fill("bench-ui-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL("**/categories");
+    await page.getByRole("cell", { name: "Breed 1", exact: true }).waitFor(); // warm: the list's first validation
+
+    let started = Date.now();
+    await page.goto(`${ORIGIN}/categories`);
+    await page.getByRole("cell", { name: "Breed 1", exact: true }).waitFor();
+    const firstRowsMs = Date.now() - started;
+
+    const search = page.getByLabel("Search");
+    await search.fill("Breed 7");
+    await page.getByRole("status").filter({ hasText: ` of ${n}` }).waitFor();
+    started = Date.now();
+    await search.press("7"); // "Breed 77…": one keystroke narrows the rows shown
+    await page.getByRole("cell", { name: "Breed 77", exact: true }).waitFor();
+    await page.getByRole("cell", { name: "Breed 7", exact: true }).waitFor({ state: "detached" });
+    const keystrokeMs = Date.now() - started;
+    await search.fill("");
+    await page.getByRole("status").filter({ hasText: new RegExp(`^${n} categories$`) }).waitFor();
+
+    started = Date.now();
+    await page.getByRole("button", { name: "ID" }).click(); // ID descending: the last id comes first
+    await page.getByRole("cell", { name: String(n), exact: true }).first().waitFor();
+    const sortMs = Date.now() - started;
+
+    const domNodes = await page.evaluate(() => document.getElementsByTagName("*").length);
+    const heap = await page.evaluate(() => /** @type {{ memory?: { usedJSHeapSize: number } }} */ (performance).memory?.usedJSHeapSize ?? 0);
+    await page.close();
+    const row = { n, firstRowsMs, keystrokeMs, sortMs, domNodes, heapMb: Math.round(heap / 1e6) };
+    console.log(JSON.stringify(row));
+    return row;
+  } finally {
+    app.kill("SIGTERM");
+    await catalogue.stop();
+  }
+}
+
+/** @param {string} url */
+async function waitFor(url) {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
