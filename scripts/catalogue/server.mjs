@@ -43,10 +43,15 @@ export function createCatalogueServer({ store, apiKey }) {
 
     const chunks = [];
     let size = 0;
-    for await (const chunk of request) {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) return fail(413, "payload_too_large", "Request body too large");
-      chunks.push(chunk);
+    try {
+      for await (const chunk of request) {
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) return fail(413, "payload_too_large", "Request body too large");
+        chunks.push(chunk);
+      }
+    } catch {
+      // The client went away mid-body: nothing was created and there is no one to answer.
+      return;
     }
     const text = Buffer.concat(chunks).toString("utf8");
     if (text.trim() === "") return fail(400, "invalid_request", "Request body is missing");

@@ -107,3 +107,17 @@ describe("embedded catalogue service: a failed write", () => {
     expect(names).not.toContain("lost");
   });
 });
+
+describe("embedded catalogue service: a client that goes away", () => {
+  it("keeps serving after a client disconnects in the middle of a create's body", async () => {
+    const { connect } = await import("node:net");
+    const url = new URL(await start());
+    const socket = connect(Number(url.port), url.hostname);
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(`POST /v1/categories HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await call(url.href.replace(/\/$/, ""))).status).toBe(200);
+  });
+});
