@@ -22,6 +22,7 @@ ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=0.0.0.0 PORT=3000
 COPY --from=build --chown=node:node /src/.next/standalone ./
 COPY --from=build --chown=node:node /src/scripts/users.mjs ./scripts/users.mjs
 COPY --from=build --chown=node:node /src/lib/auth/user-store.mjs ./lib/auth/user-store.mjs
+COPY --from=build --chown=node:node /src/lib/files/json-file.mjs ./lib/files/json-file.mjs
 COPY --from=build --chown=node:node /src/node_modules/@next/env ./node_modules/@next/env
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node

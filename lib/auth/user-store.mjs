@@ -2,8 +2,7 @@
 // The users file, shared by the server and `npm run users`: who may sign in, their role,
 // and an scrypt hash of their password (OWASP's parameters, a salt per user).
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
-import { mkdir, open, readFile, rename } from "node:fs/promises";
-import { dirname } from "node:path";
+import { readJsonFile, writeFileAtomically } from "../files/json-file.mjs";
 
 /** @typedef {"viewer" | "admin"} Role */
 /** @typedef {{ username: string, role: Role, passwordHash: string }} StoredUser */
@@ -50,34 +49,19 @@ export async function verifyPassword(password, encoded) {
 
 /** @param {string} file @returns {Promise<StoredUser[]>} an empty list when the file does not exist */
 export async function readUsers(file) {
-  let text;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT") return [];
-    throw error;
-  }
-  const users = JSON.parse(text)?.users;
-  if (!Array.isArray(users)) throw new Error(`${file} is not a users file`);
-  return users.filter(
+  const data = await readJsonFile(file);
+  if (data === undefined) return [];
+  if (!Array.isArray(data?.users)) throw new Error(`${file} is not a users file`);
+  return data.users.filter(
     (/** @type {StoredUser} */ u) =>
       typeof u?.username === "string" && ROLES.includes(u.role) && typeof u.passwordHash === "string",
   );
 }
 
-/** Atomic and private: a temp file readable by its owner only, fsynced, then renamed over the old one. */
+/** Atomic and private: readable by its owner only. */
 /** @param {string} file @param {readonly StoredUser[]} users */
 export async function writeUsers(file, users) {
-  await mkdir(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  const handle = await open(temp, "w", 0o600);
-  try {
-    await handle.writeFile(`${JSON.stringify({ users }, null, 2)}\n`);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temp, file);
+  await writeFileAtomically(file, `${JSON.stringify({ users }, null, 2)}\n`, 0o600);
 }
 
 /** Adds a user, or replaces the password and role of an existing one. */

@@ -1,6 +1,7 @@
 // @ts-check
-import { mkdir, open, readFile, readdir, rename, rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { readJsonFile, writeFileAtomically } from "../../lib/files/json-file.mjs";
 
 /** @typedef {{ id: bigint, name: string, description?: string }} StoredCategory */
 
@@ -56,32 +57,16 @@ export async function openStore(file) {
 
 /** @param {string} file @returns {Promise<StoredCategory[]>} */
 async function load(file) {
-  let text;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT") return [];
-    throw error;
-  }
-  const data = JSON.parse(text);
+  const data = await readJsonFile(file);
+  if (data === undefined) return [];
   if (!Array.isArray(data?.categories)) throw new Error(`${file} is not a catalogue data file`);
   return data.categories.map((/** @type {{ id: string, name: string, description?: string }} */ c) => ({ ...c, id: BigInt(c.id) }));
 }
 
 /** @param {string} file @param {readonly StoredCategory[]} categories */
 async function save(file, categories) {
-  await mkdir(dirname(file), { recursive: true });
   // Ids are kept as strings in the file so that no reader can round them.
-  const text = JSON.stringify({ categories: categories.map((c) => ({ ...c, id: String(c.id) })) }, null, 1);
-  const temp = `${file}.${process.pid}.tmp`;
-  const handle = await open(temp, "w");
-  try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temp, file);
+  await writeFileAtomically(file, JSON.stringify({ categories: categories.map((c) => ({ ...c, id: String(c.id) })) }, null, 1));
 }
 
 /** A process killed mid-write leaves its temp file behind; the data file itself is always whole. */
