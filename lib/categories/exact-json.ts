@@ -19,7 +19,3 @@ export function categoryToJson({ id, name, description }: Category): string {
   const tail = description === undefined ? "" : `,"description":${JSON.stringify(description)}`;
   return `{"id":${id},"name":${JSON.stringify(name)}${tail}}`;
 }
-
-export function categoriesToJson(categories: readonly Category[]): string {
-  return `[${categories.map(categoryToJson).join(",")}]`;
-}

@@ -20,9 +20,6 @@ export function searchableCategories(categories: readonly Category[]): (search: 
   };
 }
 
-export function filterCategories(categories: readonly Category[], search: string): readonly Category[] {
-  return searchableCategories(categories)(search);
-}
 
 export function sortCategories(categories: readonly Category[], { key, dir }: Sort): Category[] {
   const compare = key === "id" ? (a: Category, b: Category) => compareIds(a.id, b.id) : compareNames;

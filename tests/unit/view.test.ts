@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compareIds } from "@/lib/categories/compare";
 import type { Category } from "@/lib/categories/schemas";
-import { filterCategories, searchableCategories, sortCategories } from "@/lib/categories/view";
+import { searchableCategories, sortCategories } from "@/lib/categories/view";
 
 const categories: Category[] = [
   { id: "9007199254740993", name: "Zebra finch" },
@@ -34,7 +34,9 @@ describe("sortCategories", () => {
   });
 });
 
-describe("filterCategories", () => {
+describe("searchableCategories: matching", () => {
+  const filterCategories = (list: readonly Category[], search: string) => searchableCategories(list)(search);
+
   it("matches name or description, ignoring case and surrounding spaces", () => {
     expect(filterCategories(categories, "  CAT ").map((c) => c.id)).toEqual(["10"]);
     expect(filterCategories(categories, "loyal").map((c) => c.id)).toEqual(["2"]);
