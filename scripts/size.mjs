@@ -45,9 +45,13 @@ try {
   for (const [path, budget] of Object.entries(BUDGETS)) {
     // /login is seen signed out (signed in, it redirects to the list).
     const html = await (await fetch(`${origin}${path}`, { headers: path === "/login" ? {} : { cookie }, redirect: "manual" })).text();
-    const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)].map((match) => match[1] ?? ""))];
+    const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"[^>]*>/g)].filter((m) => !/nomodule/i.test(m[0])).map((match) => match[1] ?? ""))];
     let bytes = 0;
-    for (const src of scripts) bytes += gzipSync(Buffer.from(await (await fetch(`${origin}${src}`)).arrayBuffer()), { level: 9 }).length;
+    for (const src of scripts) {
+      const size = gzipSync(Buffer.from(await (await fetch(`${origin}${src}`)).arrayBuffer()), { level: 9 }).length;
+      if (process.argv.includes("--verbose")) console.log(`     ${(size / KIB).toFixed(1).padStart(6)} ${src}`);
+      bytes += size;
+    }
     const over = bytes > budget;
     failed ||= over || scripts.length === 0;
     console.log(`${over ? "OVER" : "ok  "} ${path.padEnd(16)} ${(bytes / KIB).toFixed(1).padStart(6)} KiB gzipped in ${scripts.length} scripts (budget ${budget / KIB} KiB)`);
