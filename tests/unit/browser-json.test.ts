@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { readCategory, readCategoryList } from "@/lib/categories/read-category";
+import { readApiResponse } from "@/lib/http/api-client";
+import { keepBigIntegers, parseJsonExactly } from "@/lib/http/parse-json-exactly";
+import { AppError } from "@/lib/errors/app-error";
+
+// Node 20 has no JSON.parse source text access, so parseJsonExactly takes its lossless-json fallback here; the
+// reviver the browsers use is tested on its own with the context they pass, and end to end in Chromium (e2e list).
+describe("parseJsonExactly", () => {
+  it("keeps every digit of an id above 2^53", async () => {
+    expect(await parseJsonExactly('[{"id":9007199254740993,"name":"big"}]')).toEqual([{ id: 9007199254740993n, name: "big" }]);
+  });
+
+  it("rejects text that is not JSON", async () => {
+    await expect(parseJsonExactly("{not json")).rejects.toThrow();
+  });
+});
+
+describe("keepBigIntegers (the browser reviver)", () => {
+  it("turns an unsafe integer into a bigint from its source digits", () => {
+    expect(keepBigIntegers.call(null, "id", 9007199254740992, { source: "9007199254740993" })).toBe(9007199254740993n);
+  });
+
+  it("leaves safe integers, fractions, exponents and non-numbers alone", () => {
+    expect(keepBigIntegers.call(null, "id", 42, { source: "42" })).toBe(42);
+    expect(keepBigIntegers.call(null, "x", 1e400, { source: "1e400" })).toBe(Infinity);
+    expect(keepBigIntegers.call(null, "x", 9007199254740992.5, { source: "9007199254740992.5" })).toBe(9007199254740992.5);
+    expect(keepBigIntegers.call(null, "name", "9007199254740993", { source: '"9007199254740993"' })).toBe("9007199254740993");
+  });
+});
+
+describe("readCategory / readCategoryList", () => {
+  it("gives ids as exact decimal strings", () => {
+    expect(readCategoryList([{ id: 9223372036854775807n, name: "max" }, { id: 2, name: "cat", description: "d" }])).toEqual([
+      { id: "9223372036854775807", name: "max" },
+      { id: "2", name: "cat", description: "d" },
+    ]);
+  });
+
+  it.each([
+    ["no name", { id: 1 }],
+    ["a fractional id", { id: 1.5, name: "x" }],
+    ["a string id", { id: "1", name: "x" }],
+    ["a numeric description", { id: 1, name: "x", description: 5 }],
+    ["null", null],
+  ])("refuses %s", (_, value) => {
+    expect(readCategory(value)).toBeUndefined();
+    expect(readCategoryList([value])).toBeUndefined();
+  });
+
+  it("refuses a body that is not an array", () => {
+    expect(readCategoryList({ id: 1, name: "x" })).toBeUndefined();
+  });
+});
+
+describe("readApiResponse", () => {
+  const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
+    new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+
+  it("reads a success body with the given reader", async () => {
+    expect(await readApiResponse(json([{ id: 1, name: "dog" }], 200), readCategoryList)).toEqual([{ id: "1", name: "dog" }]);
+  });
+
+  it("turns an Error body into an AppError with its fields and request id", async () => {
+    const error = await readApiResponse(
+      json({ code: "invalid_request", message: "Enter a name", status: 400, fields: { name: "Enter a name" }, requestId: "r-1" }, 400),
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ status: 400, code: "invalid_request", fields: { name: "Enter a name" }, requestId: "r-1" });
+  });
+
+  it("an error without an Error body still says the HTTP status, with the header's request id", async () => {
+    const error = await readApiResponse(json("<html>bad gateway</html>", 502, { "x-request-id": "r-2" })).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 502, code: "unexpected_response", requestId: "r-2" });
+  });
+
+  it("a success body the reader does not recognise is an unexpected_response, not a crash", async () => {
+    const error = await readApiResponse(json({ not: "a list" }, 200), readCategoryList).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: "unexpected_response" });
+  });
+});
