@@ -1,53 +1,71 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { signIn } from "@/lib/auth/auth-api";
-import { type Login, loginSchema } from "@/lib/auth/login-schema";
+import { AppError } from "@/lib/errors/app-error";
 import { Alert } from "./alert";
 import { ErrorDetails } from "./error-details";
 import { Field } from "./field";
 
+type FieldName = "username" | "password";
+
+/**
+ * Sign-in posts what was typed and shows the server's answer: `loginSchema` checks it there, and its per-field
+ * messages appear by each input. No validation code ships to the page, keeping /login's first load small.
+ */
 export function LoginForm({ next }: { next: string }) {
   const [failure, setFailure] = useState<unknown>(null);
-  const [signedIn, setSignedIn] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [busy, setBusy] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
-  const { register, handleSubmit, resetField, formState } = useForm<Login>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { username: "", password: "" },
-  });
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (failure) alertRef.current?.focus();
   }, [failure]);
 
-  const onSubmit = handleSubmit(async (credentials) => {
+  useEffect(() => {
+    const first = (["username", "password"] as const).find((field) => fieldErrors[field]);
+    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name=${first}]`)?.focus();
+  }, [fieldErrors]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
     setFailure(null);
+    setFieldErrors({});
+    setBusy(true);
     try {
-      await signIn(credentials);
-      setSignedIn(true);
-      // A full load, so no data cached for a previous person survives into this session.
+      await signIn({ username: String(data.get("username") ?? ""), password: String(data.get("password") ?? "") });
+      // A full load, so no data cached for a previous person survives into this session. Stays busy until it leaves.
       window.location.assign(next);
     } catch (error) {
-      resetField("password");
+      setBusy(false);
+      if (error instanceof AppError && error.fields && (error.fields.username || error.fields.password)) {
+        setFieldErrors({ username: error.fields.username, password: error.fields.password });
+        return;
+      }
+      const password = form.elements.namedItem("password");
+      if (password instanceof HTMLInputElement) password.value = "";
       setFailure(error);
     }
-  });
+  };
 
-  const busy = formState.isSubmitting || signedIn;
   return (
-    <form onSubmit={onSubmit} noValidate className="form stack">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="form stack">
       {failure !== null && (
         <Alert title="You are not signed in" ref={alertRef}>
           <ErrorDetails error={failure} />
         </Alert>
       )}
-      <Field id="login-username" label="Username" error={formState.errors.username?.message}>
-        {(control) => <input type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} {...control} {...register("username")} />}
+      <Field id="login-username" label="Username" error={fieldErrors.username}>
+        {(control) => (
+          <input name="username" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} {...control} />
+        )}
       </Field>
-      <Field id="login-password" label="Password" error={formState.errors.password?.message}>
-        {(control) => <input type="password" autoComplete="current-password" {...control} {...register("password")} />}
+      <Field id="login-password" label="Password" error={fieldErrors.password}>
+        {(control) => <input name="password" type="password" autoComplete="current-password" {...control} />}
       </Field>
       <div className="actions">
         <button type="submit" className="button" disabled={busy}>

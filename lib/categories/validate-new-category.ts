@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors/app-error";
+import { fieldsFromIssues } from "@/lib/forms/fields-from-issues";
 import { type NewCategory, newCategorySchema } from "./schemas";
 
 /** Checks a parsed request body against the shared schema; problems become a 400 with per-field messages. */
@@ -11,11 +12,7 @@ export function validateNewCategory(body: unknown): NewCategory {
     const { name, description } = result.data;
     return description === undefined ? { name } : { name, description };
   }
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "body");
-    fields[field] ??= issue.message;
-  }
+  const fields = fieldsFromIssues(result.error.issues);
   const summary = Object.values(fields).join(". ");
   throw new AppError(400, "invalid_request", summary, fields);
 }

@@ -110,6 +110,20 @@ describe("POST /api/auth/login", () => {
     const response = await (await load()).login.POST(loginRequest(body));
     expect(response.status).toBe(400);
   });
+
+  it("names each missing field, so the sign-in form can show the message by its input", async () => {
+    const response = await (await load()).login.POST(loginRequest({ username: "", password: "" }));
+    expect(await errorOf(response)).toMatchObject({
+      code: "invalid_request",
+      fields: { username: "Enter your username", password: "Enter your password" },
+    });
+  });
+
+  it("400 without fields for a body that is not an object", async () => {
+    const body = await errorOf(await (await load()).login.POST(loginRequest(["admin", "pw"])));
+    expect(body).toMatchObject({ status: 400, code: "invalid_request" });
+    expect(body.fields).toBeUndefined();
+  });
 });
 
 describe("sign-in throttling", () => {
