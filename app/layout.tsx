@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { titlePrefix } from "@/components/environment-badge";
-import { Providers } from "@/components/providers";
 import { SiteHeader } from "@/components/site-header";
 import { pageUser } from "@/lib/auth/page-user";
 import { getConfig } from "@/lib/config/config";
@@ -25,12 +24,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <Providers>
-          <SiteHeader environment={environment} user={user} />
-          <main id="main" tabIndex={-1} className="main">
-            {children}
-          </main>
-        </Providers>
+        <SiteHeader environment={environment} user={user} />
+        <main id="main" tabIndex={-1} className="main">
+          {children}
+        </main>
       </body>
     </html>
   );

@@ -1,8 +1,8 @@
 "use client";
 
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { AppError } from "@/lib/errors/app-error";
+import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import { signInAgainIfSessionEnded } from "@/lib/auth/sign-in-again";
 import { AnnouncerProvider } from "./announcer";
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -11,7 +11,6 @@ export function Providers({ children }: { children: ReactNode }) {
     () =>
       new QueryClient({
         queryCache: new QueryCache({ onError: signInAgainIfSessionEnded }),
-        mutationCache: new MutationCache({ onError: signInAgainIfSessionEnded }),
         defaultOptions: { queries: { retry: false, staleTime: 10_000 } },
       }),
   );
@@ -20,13 +19,4 @@ export function Providers({ children }: { children: ReactNode }) {
       <AnnouncerProvider>{children}</AnnouncerProvider>
     </QueryClientProvider>
   );
-}
-
-/** A session that ended mid-work (expired, signed out elsewhere, user removed) leads to sign-in and back here. */
-function signInAgainIfSessionEnded(error: unknown) {
-  if (!(error instanceof AppError) || error.code !== "unauthenticated") return;
-  const here = `${window.location.pathname}${window.location.search}`;
-  // A full load on purpose: nothing cached under the ended session may outlive it.
-  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-  window.location.assign(`/login?next=${encodeURIComponent(here)}`);
 }
