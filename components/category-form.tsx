@@ -1,14 +1,17 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useCategories, useCreateCategory } from "@/lib/categories/api";
+import { useQueryClient } from "@tanstack/react-query";
+import { createCategory, refetchCategories, rememberCreated } from "@/lib/categories/api";
+import { useCategoryList } from "@/lib/categories/use-category-list";
 import { createOutcomeUnknown } from "@/lib/categories/create-outcome";
-import { type NewCategory, type NewCategoryInput, newCategorySchema } from "@/lib/categories/schemas";
+import type { NewCategory, NewCategoryInput } from "@/lib/categories/schemas";
+import { signInAgainIfSessionEnded } from "@/lib/auth/sign-in-again";
 import { AppError } from "@/lib/errors/app-error";
+import { lazyResolver } from "@/lib/forms/lazy-resolver";
 import { useSessionDraft } from "@/lib/forms/use-session-draft";
 import { useAnnounce } from "./announcer";
 import { CreateFailure, type CreateFailureState } from "./create-failure";
@@ -16,44 +19,56 @@ import { Field } from "./field";
 
 const FIELDS = ["name", "description"] as const;
 
+// zod and the shared schema load just after the page, outside its first-load budget.
+const validation = lazyResolver<NewCategoryInput, unknown, NewCategory>(async () => {
+  const [{ zodResolver }, { newCategorySchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("@/lib/categories/schemas"),
+  ]);
+  return zodResolver(newCategorySchema);
+});
+
 export function CategoryForm({ username }: { username: string }) {
   const router = useRouter();
   const announce = useAnnounce();
-  const createCategory = useCreateCategory();
-  const categories = useCategories();
+  const queryClient = useQueryClient();
+  const { data: categories } = useCategoryList();
   // The ids present when the form was opened: anything new with the same name after an unclear failure was probably ours.
   const [idsAtOpen, setIdsAtOpen] = useState<ReadonlySet<string>>();
-  if (categories.data && !idsAtOpen) setIdsAtOpen(new Set(categories.data.map((category) => category.id)));
+  if (categories && !idsAtOpen) setIdsAtOpen(new Set(categories.map((category) => category.id)));
   const [failure, setFailure] = useState<CreateFailureState | null>(null);
   const [created, setCreated] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
   const form = useForm<NewCategoryInput, unknown, NewCategory>({
-    resolver: zodResolver(newCategorySchema),
+    resolver: validation.resolver,
     defaultValues: { name: "", description: "" },
   });
   const { register, handleSubmit, setError, formState } = form;
   // Per person: after a session ends, whoever signs in next on this tab never inherits someone else's draft.
   const forgetDraft = useSessionDraft(`new-category-draft:${username}`, form);
 
+  useEffect(() => validation.preload(), []);
+
   useEffect(() => {
     if (failure) alertRef.current?.focus();
   }, [failure]);
 
-
   const onSubmit = handleSubmit(async ({ name, description }) => {
     setFailure(null);
     try {
-      const category = await createCategory.mutateAsync(description ? { name, description } : { name });
+      const category = await createCategory(description ? { name, description } : { name });
+      rememberCreated(queryClient, category);
       setCreated(true);
       forgetDraft();
       announce(`Created ${category.name}`);
       router.push("/categories");
     } catch (error) {
+      signInAgainIfSessionEnded(error);
       const fieldErrors = error instanceof AppError ? error.fields : undefined;
       const known = FIELDS.filter((field) => fieldErrors?.[field]);
       if (known.length === 0) {
         if (!createOutcomeUnknown(error)) return setFailure({ error, name, outcomeUnknown: false });
-        const { data: now } = await categories.refetch();
+        const now = await refetchCategories(queryClient);
         const probablyCreated = now?.find(
           (category) =>
             category.name === name && (category.description ?? "") === (description ?? "") && !idsAtOpen?.has(category.id),

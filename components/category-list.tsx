@@ -2,14 +2,14 @@
 
 import Link from "next/link";
 import { useDeferredValue, useMemo, useState } from "react";
-import { useCategories } from "@/lib/categories/api";
+import { type InitialCategories, useCategoryList } from "@/lib/categories/use-category-list";
 import { type Sort, type SortKey, searchableCategories, sortCategories } from "@/lib/categories/view";
 import { Alert } from "./alert";
 import { ErrorDetails } from "./error-details";
 import { CategoryTable } from "./category-table";
 
-export function CategoryList({ canCreate }: { canCreate: boolean }) {
-  const { data, error, isPending, isFetching, refetch } = useCategories();
+export function CategoryList({ canCreate, initial }: { canCreate: boolean; initial?: InitialCategories }) {
+  const { data, error, isPending, isFetching, refetch } = useCategoryList(initial);
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<Sort>({ key: "id", dir: "asc" });
   // Filtering a long list must never hold up typing in the search box.

@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query";
 import { CategoryList } from "@/components/category-list";
 import { requirePageUser } from "@/lib/auth/page-user";
-import { categoriesQueryOptions } from "@/lib/categories/api";
 import { initialCategories } from "@/lib/categories/initial-categories";
 
 export const metadata: Metadata = { title: "Categories" };
@@ -11,10 +9,7 @@ export const metadata: Metadata = { title: "Categories" };
 export default async function CategoriesPage() {
   const user = await requirePageUser("/categories");
   const canCreate = user.role === "admin";
-  // Made per request: a server-wide client would share one person's data with the next.
-  const queryClient = new QueryClient();
-  const categories = await initialCategories();
-  if (categories) queryClient.setQueryData(categoriesQueryOptions.queryKey, categories);
+  const initial = await initialCategories();
   return (
     <div className="stack">
       <div className="page-head">
@@ -25,9 +20,7 @@ export default async function CategoriesPage() {
           </Link>
         )}
       </div>
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <CategoryList canCreate={canCreate} />
-      </HydrationBoundary>
+      <CategoryList canCreate={canCreate} initial={initial} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { readApiResponse, sendApiRequest } from "@/lib/http/api-client";
-import { type Category, type NewCategory, categoryListSchema, categorySchema } from "./schemas";
+import { readCategory, readCategoryList } from "./read-category";
+import type { Category, NewCategory } from "./schemas";
 
 const ENDPOINT = "/api/categories";
 
@@ -12,7 +13,7 @@ export async function fetchCategories(signal?: AbortSignal): Promise<Category[]>
   const previous = lastList;
   const response = await sendApiRequest(ENDPOINT, { signal, headers: previous ? { "if-none-match": previous.etag } : {} });
   if (response.status === 304 && previous) return previous.categories;
-  const categories = await readApiResponse(response, categoryListSchema);
+  const categories = await readApiResponse(response, readCategoryList);
   const etag = response.headers.get("etag");
   lastList = etag ? { etag, categories } : undefined;
   return categories;
@@ -24,29 +25,26 @@ export async function createCategory(input: NewCategory): Promise<Category> {
     headers: { "content-type": "application/json" },
     body: JSON.stringify(input),
   });
-  return readApiResponse(response, categorySchema);
+  return readApiResponse(response, readCategory);
 }
 
 export const categoriesQueryOptions = queryOptions({
   queryKey: ["categories"],
+  // No observers keep this query alive (see useCategoryList), so it is never garbage-collected; it is one list.
+  gcTime: Infinity,
   queryFn: ({ signal }) => fetchCategories(signal),
 });
 
-export function useCategories() {
-  return useQuery(categoriesQueryOptions);
+/** The list as the service has it now, or undefined when it cannot be read. */
+export async function refetchCategories(queryClient: QueryClient): Promise<Category[] | undefined> {
+  return queryClient.fetchQuery({ ...categoriesQueryOptions, staleTime: 0 }).catch(() => undefined);
 }
 
-/** Creates a category; the new one is in the cached list at once, and the list is refetched behind it. */
-export function useCreateCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCategory,
-    onSuccess: (created) => {
-      queryClient.setQueryData(categoriesQueryOptions.queryKey, (list) =>
-        list && !list.some((category) => category.id === created.id) ? [...list, created] : list,
-      );
-      // Not awaited: the new row is already in the cache, and a slow list must not hold up the form.
-      void queryClient.invalidateQueries({ queryKey: categoriesQueryOptions.queryKey });
-    },
-  });
+/** Puts a created category into the cached list at once, then refetches the list behind it. */
+export function rememberCreated(queryClient: QueryClient, created: Category): void {
+  queryClient.setQueryData(categoriesQueryOptions.queryKey, (list) =>
+    list && !list.some((category) => category.id === created.id) ? [...list, created] : list,
+  );
+  // Not awaited: the new row is already in the cache, and a slow list must not hold up the form.
+  void queryClient.invalidateQueries({ queryKey: categoriesQueryOptions.queryKey });
 }

@@ -3,7 +3,8 @@ import { headers } from "next/headers";
 import { catalogue } from "@/lib/catalogue/catalogue";
 import { requestIdOf } from "@/lib/http/request-id";
 import { parseExactJson } from "./exact-json";
-import { type Category, categoryListSchema } from "./schemas";
+import { categoryListSchema } from "./schemas";
+import type { InitialCategories } from "./use-category-list";
 
 /** Up to this size the list is rendered on the server too; a few thousand categories. */
 const SERVER_RENDER_MAX_BYTES = 256 * 1024;
@@ -14,11 +15,11 @@ const SERVER_RENDER_MAX_BYTES = 256 * 1024;
  * cost more than it saves) or when the service fails (the page's own error
  * state then says so, with its "Try again").
  */
-export async function initialCategories(): Promise<Category[] | undefined> {
+export async function initialCategories(): Promise<InitialCategories | undefined> {
   try {
     const { bytes } = await catalogue().listCategoriesAsJson({ requestId: requestIdOf(await headers()) });
     if (bytes.byteLength > SERVER_RENDER_MAX_BYTES) return undefined;
-    return categoryListSchema.parse(parseExactJson(bytes.toString("utf8")));
+    return { categories: categoryListSchema.parse(parseExactJson(bytes.toString("utf8"))), loadedAt: Date.now() };
   } catch {
     return undefined;
   }

@@ -1,0 +1,44 @@
+import { focusManager, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { categoriesQueryOptions } from "./api";
+import type { Category } from "./schemas";
+
+/** The list as the server rendered it into the page, and when it was read. */
+export type InitialCategories = { categories: Category[]; loadedAt: number };
+
+const { queryKey } = categoriesQueryOptions;
+
+/**
+ * The cached category list and its loading state, read straight from react-query's cache with public calls.
+ * Not `useQuery`: its observer machinery would cost the list page about 3 KiB of its first-load budget, for
+ * nothing this page uses beyond what is here: fetch when stale on mount and on returning to the tab, and refetch.
+ * `initial` (the server-rendered list) shows at once and counts as loaded at `loadedAt`.
+ */
+export function useCategoryList(initial?: InitialCategories) {
+  const queryClient = useQueryClient();
+  useState(() => {
+    // Once, before the first read: like HydrationBoundary, the server's list goes into the cache during render.
+    if (initial && !queryClient.getQueryState(queryKey)) {
+      queryClient.setQueryData(queryKey, initial.categories, { updatedAt: initial.loadedAt });
+    }
+  });
+  const state = useSyncExternalStore(
+    (changed) => queryClient.getQueryCache().subscribe(changed),
+    () => queryClient.getQueryState(queryKey),
+    () => queryClient.getQueryState(queryKey),
+  );
+  const refetch = useCallback(() => void queryClient.fetchQuery({ ...categoriesQueryOptions, staleTime: 0 }).catch(() => {}), [queryClient]);
+  useEffect(() => {
+    const fetchIfStale = () => void queryClient.prefetchQuery(categoriesQueryOptions);
+    fetchIfStale();
+    return focusManager.subscribe((focused) => focused && fetchIfStale());
+  }, [queryClient]);
+  return {
+    data: state?.data,
+    error: state?.error ?? null,
+    isPending: state?.data === undefined && state?.status !== "error",
+    isFetching: state?.fetchStatus === "fetching",
+    loadedAt: state?.dataUpdatedAt || undefined,
+    refetch,
+  };
+}
