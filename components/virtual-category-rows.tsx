@@ -1,0 +1,57 @@
+"use client";
+
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { type RefObject, useLayoutEffect, useRef, useState } from "react";
+import type { Category } from "@/lib/categories/schemas";
+import { CategoryRow } from "./category-row";
+
+const ESTIMATED_ROW_PX = 41;
+
+/**
+ * The body rows of a long table: only the rows in view (plus a few) are in the DOM, so 100,000 categories cost what
+ * 50 do. Loaded on demand by CategoryTable, so pages with a short list never download the virtualiser.
+ */
+export function VirtualCategoryRows({ categories, body }: { categories: readonly Category[]; body: RefObject<HTMLTableSectionElement | null> }) {
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    // Measuring layout after render is what a layout effect is for; the one extra render happens before paint.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setScrollMargin((body.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+  }, [body]);
+  const virtualizer = useWindowVirtualizer({
+    count: categories.length,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    overscan: 10,
+    scrollMargin,
+    getItemKey: (index) => categories[index]?.id ?? index,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const before = (rows[0]?.start ?? scrollMargin) - scrollMargin;
+  const after = virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? scrollMargin) - scrollMargin);
+  return (
+    <>
+      {before > 0 && <Spacer height={before} />}
+      {rows.map((row) => {
+        const category = categories[row.index];
+        return category && <CategoryRow key={row.key} category={category} index={row.index} ref={virtualizer.measureElement} />;
+      })}
+      {after > 0 && <Spacer height={after} />}
+    </>
+  );
+}
+
+/**
+ * Stands in for the rows out of view; hidden from assistive technology, which counts rows by aria-rowcount. Its
+ * height is set through the DOM, not a style attribute, which the Content-Security-Policy would refuse.
+ */
+function Spacer({ height }: { height: number }) {
+  const cell = useRef<HTMLTableCellElement>(null);
+  useLayoutEffect(() => {
+    if (cell.current) cell.current.style.height = `${height}px`;
+  }, [height]);
+  return (
+    <tr aria-hidden="true" className="spacer">
+      <td colSpan={3} ref={cell} />
+    </tr>
+  );
+}
