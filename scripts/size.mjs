@@ -45,7 +45,12 @@ try {
   for (const [path, budget] of Object.entries(BUDGETS)) {
     // /login is seen signed out (signed in, it redirects to the list).
     const html = await (await fetch(`${origin}${path}`, { headers: path === "/login" ? {} : { cookie }, redirect: "manual" })).text();
-    const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"[^>]*>/g)].filter((m) => !/nomodule/i.test(m[0])).map((match) => match[1] ?? ""))];
+    // Script tags, plus the chunks the page's flight data names: both load before the page is interactive.
+    // Polyfills marked nomodule are left out: the browsers we support never fetch them.
+    const tags = [...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"[^>]*>/g)];
+    const skipped = new Set(tags.filter((match) => /nomodule/i.test(match[0])).map((match) => match[1]));
+    const named = [...html.matchAll(/(?:\/?_next\/)?static\/chunks\/[\w./-]+?\.js/g)].map((match) => `/_next/${match[0].replace(/^\/?(_next\/)?/, "")}`);
+    const scripts = [...new Set([...tags.map((match) => match[1] ?? ""), ...named])].filter((src) => !skipped.has(src));
     let bytes = 0;
     for (const src of scripts) {
       const size = gzipSync(Buffer.from(await (await fetch(`${origin}${src}`)).arrayBuffer()), { level: 9 }).length;
