@@ -1,0 +1,123 @@
+// @ts-check
+// The production build as `npm run size`, `lighthouse` and `screenshots` run it: the standalone server on loopback
+// with temporary users and audit files and, when categories are given, the embedded catalogue seeded with them.
+// The key and session secret are random per run and never printed. Whatever is started here is stopped by stop(),
+// on Ctrl-C or SIGTERM, and killed when the script exits any other way (children also exit if it dies: children.mjs).
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { killAllNow, startChild } from "../../bench/lib/children.mjs";
+import { signIn } from "../../bench/lib/sign-in.mjs";
+import { upsertUser } from "../../lib/auth/user-store.mjs";
+import { startCatalogue } from "../catalogue/start-catalogue.mjs";
+
+/** @typedef {{ username: string, role: import("../../lib/auth/user-store.mjs").Role, password: string }} User */
+/** @typedef {{ id?: string, name: string, description?: string }} Category */
+
+/** Synchronous clean-ups for process "exit", which cannot wait. @type {Set<() => void>} */
+const atExit = new Set();
+/** What a signal waits for before the script exits. @type {Set<() => Promise<void>>} */
+const onSignal = new Set();
+let handlersInstalled = false;
+
+/** Runs `cleanup` (synchronous) when the script exits, however it ends; returns a function that cancels it. @param {() => void} cleanup */
+export function whenExiting(cleanup) {
+  installHandlers();
+  atExit.add(cleanup);
+  return () => atExit.delete(cleanup);
+}
+
+function installHandlers() {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  process.on("exit", () => {
+    killAllNow();
+    for (const cleanup of atExit) cleanup();
+  });
+  for (const [signal, code] of /** @type {const} */ ([["SIGINT", 130], ["SIGTERM", 143]])) {
+    process.once(signal, async () => {
+      await Promise.allSettled([...onSignal].map((stop) => stop()));
+      process.exit(code);
+    });
+  }
+}
+
+/**
+ * @param {{ port: number, users: readonly User[], categories?: readonly Category[], name?: string }} options
+ *   Without `categories` no catalogue runs (pages that need it show their error state).
+ */
+export async function startApp({ port, users, categories, name = "app" }) {
+  installHandlers();
+  await assertPortFree(port);
+  const dir = mkdtempSync(join(tmpdir(), `${name}-`));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  atExit.add(removeDir);
+  const usersFile = join(dir, "users.json");
+  for (const user of users) await upsertUser(usersFile, user.username, user.role, user.password);
+
+  const apiKey = randomBytes(24).toString("base64url");
+  /** @type {Record<string, string>} */
+  let catalogueEnv = { CATALOGUE_API_URL: "http://127.0.0.1:9/v1" }; // pages render without calling it
+  /** @type {Awaited<ReturnType<typeof startCatalogue>> | undefined} */
+  let catalogue;
+  if (categories) {
+    const dataFile = join(dir, "catalogue.json");
+    const seeded = categories.map((category, index) => ({ id: String(index + 1), ...category }));
+    writeFileSync(dataFile, JSON.stringify({ categories: seeded }));
+    catalogue = await startCatalogue({ dataFile, apiKey });
+    catalogueEnv = { CATALOGUE_API_URL: catalogue.url, CATALOGUE_ENVIRONMENT: "local" };
+  }
+
+  const url = `http://127.0.0.1:${port}`;
+  let server;
+  try {
+    server = await startChild({
+      name,
+      script: resolve(".next/standalone/server.js"),
+      env: {
+        PORT: String(port),
+        HOSTNAME: "127.0.0.1",
+        ...catalogueEnv,
+        CATALOGUE_API_KEY: apiKey,
+        SESSION_SECRET: randomBytes(32).toString("base64url"),
+        AUTH_USERS_FILE: usersFile,
+        AUDIT_FILE: join(dir, "audit.jsonl"),
+      },
+      logFile: join(dir, "server.log"),
+      ready: async () => (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok,
+    });
+  } catch (error) {
+    await catalogue?.stop();
+    removeDir();
+    throw error;
+  }
+
+  const stop = async () => {
+    onSignal.delete(stop);
+    await server.stop();
+    await catalogue?.stop();
+    removeDir();
+    atExit.delete(removeDir);
+  };
+  onSignal.add(stop);
+  return {
+    url,
+    /** Signs in through POST /api/auth/login; returns the Cookie header value ("categories_session=…"). @param {User} user */
+    signIn: (user) => signIn(url, user.username, user.password),
+    stop,
+  };
+}
+
+/** A server already on the port would answer /api/health in place of ours, so refuse to start then. @param {number} port */
+async function assertPortFree(port) {
+  const probe = createServer();
+  /** @type {NodeJS.ErrnoException | undefined} */
+  const error = await new Promise((done) => {
+    probe.once("error", done);
+    probe.listen(port, "127.0.0.1", () => done(undefined));
+  });
+  if (error) throw new Error(`port ${port} on 127.0.0.1 is not free (${error.code}): choose another with the script's *_PORT variable`);
+  await new Promise((done) => probe.close(done));
+}

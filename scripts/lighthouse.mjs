@@ -1,0 +1,138 @@
+// @ts-check
+// `npm run lighthouse`: Lighthouse scores of /login (signed out), /categories and /categories/new (signed in as an admin)
+// on the production build with the embedded catalogue seeded with 30 categories, in the system Chromium.
+// Prints a table, every failing accessibility and best-practices audit, the performance metrics and failing
+// performance audits, writes bench/results/lighthouse-latest.json and exits 1 when a score is below its target.
+// Options: --mobile (Lighthouse's mobile default instead of the desktop preset), --runs=N (median by performance),
+// --html (full reports in bench/results/lighthouse-*.html). Env: CHROME_PATH, LIGHTHOUSE_PORT.
+import { mkdirSync, writeFileSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig, generateReport } from "lighthouse";
+import { makeCategories } from "../bench/lib/seed.mjs";
+import { ensureBuild } from "./ensure-build.mjs";
+import { startApp, whenExiting } from "./lib/standalone-app.mjs";
+import { auditDetails, failingAudits, metrics } from "./lib/lighthouse-audits.mjs";
+
+const CATEGORIES = /** @type {const} */ (["performance", "accessibility", "best-practices", "seo"]);
+const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100 };
+const USER = { username: "lighthouse", role: /** @type {const} */ ("admin"), password: "lighthouse-check-password" };
+const PAGES = [
+  { path: "/login", signedIn: false },
+  { path: "/categories", signedIn: true },
+  { path: "/categories/new", signedIn: true },
+];
+const mobile = process.argv.includes("--mobile");
+const html = process.argv.includes("--html");
+const runs = Math.max(1, Number(/^--runs=(\d+)$/.exec(process.argv.find((arg) => arg.startsWith("--runs=")) ?? "")?.[1] ?? 1));
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3301);
+const RESULTS = "bench/results";
+
+ensureBuild();
+const app = await startApp({ port: PORT, users: [USER], categories: makeCategories(30), name: "lighthouse" });
+/** @type {chromeLauncher.LaunchedChrome | undefined} */
+let chrome;
+const cancelKill = whenExiting(() => chrome?.kill());
+/** @type {{ path: string, signedIn: boolean, lhr: import("lighthouse").Result }[]} */
+const results = [];
+try {
+  const cookie = await app.signIn(USER);
+  for (const page of PAGES) {
+    /** @type {import("lighthouse").Result[]} */
+    const attempts = [];
+    for (let run = 0; run < runs; run++) {
+      // A new browser each time: one audit's cached favicon or scripts must not flatter the next.
+      chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+        chromeFlags: ["--headless=new", "--no-sandbox", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"],
+        handleSIGINT: false, // standalone-app.mjs stops everything on Ctrl-C; whenExiting() kills Chromium then
+        logLevel: "silent",
+      });
+      const result = await lighthouse(
+        `${app.url}${page.path}`,
+        { port: chrome.port, logLevel: "error", onlyCategories: [...CATEGORIES], extraHeaders: page.signedIn ? { Cookie: cookie } : {} },
+        mobile ? undefined : desktopConfig,
+      );
+      chrome.kill();
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+      // Signed out or with a stale cookie, the app would redirect and another page would be scored.
+      const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
+      if (landed !== page.path) throw new Error(`${page.path} ended on ${landed}: was the session cookie refused?`);
+      attempts.push(result.lhr);
+    }
+    attempts.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+    const lhr = /** @type {import("lighthouse").Result} */ (attempts[Math.floor((attempts.length - 1) / 2)]);
+    // The report would otherwise keep the session cookie in its settings.
+    lhr.configSettings.extraHeaders = null;
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${page.path}: ${lhr.runtimeError.message}`);
+    results.push({ ...page, lhr });
+  }
+} finally {
+  chrome?.kill();
+  cancelKill();
+  await app.stop();
+}
+
+const first = /** @type {import("lighthouse").Result} */ (results[0]?.lhr);
+const { throttling, screenEmulation } = first.configSettings;
+console.log(
+  `Lighthouse ${first.lighthouseVersion}, ${first.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "Chromium"} headless, ` +
+    `${mobile ? "mobile default (Moto G Power)" : "desktop preset"}: simulated throttling ${throttling.rttMs} ms RTT, ` +
+    `${((throttling.throughputKbps ?? 0) / 1024).toFixed(1)} Mbit/s, CPU ×${throttling.cpuSlowdownMultiplier}, ` +
+    `screen ${screenEmulation.width}×${screenEmulation.height}.`,
+);
+console.log(
+  `Production build served over plain http on 127.0.0.1 (loopback counts as a secure origin; TLS and distance are modelled, not measured), ` +
+    `embedded catalogue with 30 categories, ${runs} run${runs === 1 ? "" : "s"} per page${runs > 1 ? " (median by performance)" : ""}.\n`,
+);
+/** @param {number | null | undefined} score */
+const percent = (score) => (score === null || score === undefined ? "–" : String(Math.round(score * 100)));
+console.log(`| page | ${CATEGORIES.join(" | ")} |`);
+console.log(`|---|${CATEGORIES.map(() => "---:").join("|")}|`);
+for (const { path, signedIn, lhr } of results) {
+  console.log(`| ${path}${signedIn ? "" : " (signed out)"} | ${CATEGORIES.map((id) => percent(lhr.categories[id]?.score)).join(" | ")} |`);
+}
+
+const summary = results.map(({ path, signedIn, lhr }) => ({
+  path,
+  signedIn,
+  scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])),
+  metrics: metrics(lhr),
+  failing: Object.fromEntries(CATEGORIES.map((id) => [id, failingAudits(lhr, id).map((audit) => ({ ...audit, items: auditDetails(audit.details) }))])),
+  runWarnings: lhr.runWarnings,
+}));
+for (const page of summary) {
+  console.log(`\n${page.path}: ${page.metrics.map((metric) => `${metric.id} ${metric.displayValue} (${metric.score})`).join(", ")}`);
+  for (const category of ["accessibility", "best-practices", "performance", "seo"]) {
+    for (const audit of page.failing[category] ?? []) {
+      const verdict = audit.score === null ? "• (unscored, names what costs a metric)" : `✗ score ${audit.score}`;
+      console.log(`  ${category} ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""} ${verdict}`);
+      if (audit.explanation) console.log(`      ${audit.explanation}`);
+      for (const item of audit.items.slice(0, 10)) console.log(`      ${item}`);
+      if (audit.items.length > 10) console.log(`      … and ${audit.items.length - 10} more (see the JSON)`);
+    }
+  }
+  for (const warning of page.runWarnings) console.log(`  warning: ${warning}`);
+}
+
+mkdirSync(RESULTS, { recursive: true });
+const missed = summary.flatMap((page) =>
+  Object.entries(TARGETS).flatMap(([id, target]) => ((page.scores[id] ?? 0) < target ? [`${page.path} ${id} ${page.scores[id]} < ${target}`] : [])),
+);
+const report = {
+  measuredAt: new Date().toISOString(),
+  lighthouseVersion: first.lighthouseVersion,
+  userAgent: first.environment.hostUserAgent,
+  preset: mobile ? "mobile" : "desktop",
+  throttling,
+  runsPerPage: runs,
+  served: "production build over plain http on 127.0.0.1",
+  targets: TARGETS,
+  pages: summary,
+};
+writeFileSync(`${RESULTS}/lighthouse-latest.json`, `${JSON.stringify(report, null, 2)}\n`);
+if (html) {
+  for (const { path, lhr } of results) writeFileSync(`${RESULTS}/lighthouse${path.replaceAll("/", "-")}.html`, generateReport(lhr, "html"));
+}
+console.log(`\nWrote ${RESULTS}/lighthouse-latest.json${html ? " and the HTML reports" : ""}.`);
+console.log(missed.length ? `Below target: ${missed.join("; ")}` : "All pages meet the targets (performance ≥ 95, accessibility and best practices 100).");
+process.exitCode = missed.length ? 1 : 0;
