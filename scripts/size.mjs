@@ -28,7 +28,9 @@ try {
     const scripts = [...new Set([...tags.map((match) => match[1] ?? ""), ...named])].filter((src) => !skipped.has(src));
     let bytes = 0;
     for (const src of scripts) {
-      const size = gzipSync(Buffer.from(await (await fetch(`${origin}${src}`)).arrayBuffer()), { level: 9 }).length;
+      const response = await fetch(`${origin}${src}`);
+      if (!response.ok) throw new Error(`${path} references ${src}, which answers ${response.status}`);
+      const size = gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
       if (process.argv.includes("--verbose")) console.log(`     ${(size / KIB).toFixed(1).padStart(6)} ${src}`);
       bytes += size;
     }
