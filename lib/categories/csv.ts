@@ -1,0 +1,34 @@
+import type { Category } from "./schemas";
+
+const HEADER = ["id", "name", "description"] as const;
+
+/** One RFC 4180 field: quoted when it holds a comma, quote, CR or LF, with quotes doubled. */
+function field(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * The categories as RFC 4180 CSV: a header row, CRLF line ends, ids as their exact digits. Names are written as
+ * they are, never altered: this is a faithful copy of the catalogue, not a spreadsheet-safe rewrite.
+ */
+export function categoriesToCsv(categories: readonly Category[]): string {
+  const rows = categories.map(({ id, name, description }) => [id, field(name), field(description ?? "")].join(","));
+  return [HEADER.join(","), ...rows].map((row) => `${row}\r\n`).join("");
+}
+
+/** `categories-staging-2026-11-22.csv`: which catalogue and which day, in the browser's local date. */
+export function csvFileName(environment: string, now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `categories-${environment}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+}
+
+/** Starts the download of `csv` as `fileName`; the byte-order mark lets spreadsheet programs read it as UTF-8. */
+export function downloadCsv(csv: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  // Revoked on the next task: the download has started by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
