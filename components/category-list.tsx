@@ -1,39 +1,90 @@
 "use client";
 
 import Link from "next/link";
-import { useDeferredValue, useMemo, useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { clearJustCreated, peekJustCreated } from "@/lib/categories/just-created";
 import { type InitialCategories, useCategoryList } from "@/lib/categories/use-category-list";
-import { type Sort, type SortKey, searchableCategories, sortCategories } from "@/lib/categories/view";
+import { type SortKey, searchableCategories, sortCategories } from "@/lib/categories/view";
+import { type View, viewFromParams, viewToSearch } from "@/lib/categories/view-params";
+import type { Environment } from "@/lib/config/config-schema";
+import { useMounted } from "@/lib/use-mounted";
 import { Alert } from "./alert";
-import { ErrorDetails } from "./error-details";
+import { useAnnounce } from "./announcer";
 import { CategoryTable } from "./category-table";
+import { ErrorDetails } from "./error-details";
 
-export function CategoryList({ canCreate, initial }: { canCreate: boolean; initial?: InitialCategories }) {
-  const { data, error, isPending, isFetching, refetch } = useCategoryList(initial);
-  const [search, setSearch] = useState("");
-  const [sort, setSort] = useState<Sort>({ key: "id", dir: "asc" });
+const HIGHLIGHT_MS = 4000;
+
+type CategoryListProps = { canCreate: boolean; environment: Environment; initial?: InitialCategories };
+
+export function CategoryList({ canCreate, environment, initial }: CategoryListProps) {
+  const { data, error, isPending, isFetching, loadedAt, refetch } = useCategoryList(initial);
+  const announce = useAnnounce();
+  const mounted = useMounted();
+  const params = useSearchParams();
+  // The URL gives the first view; after that the view is state and the URL follows it.
+  const [view, setView] = useState<View>(() => viewFromParams(params));
+  const { q: search, sort } = view;
   // Filtering a long list must never hold up typing in the search box.
   const deferredSearch = useDeferredValue(search);
   const sorted = useMemo(() => sortCategories(data ?? [], sort), [data, sort]);
   const searchSorted = useMemo(() => searchableCategories(sorted), [sorted]);
   const visible = useMemo(() => (data ? searchSorted(deferredSearch) : []), [data, searchSorted, deferredSearch]);
+  const [highlightId, setHighlightId] = useState(peekJustCreated);
 
+  useEffect(() => {
+    clearJustCreated();
+    const timer = setTimeout(() => setHighlightId(undefined), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  // Back and forward restore the view their URL names.
+  useEffect(() => {
+    const restore = () => setView(viewFromParams(new URLSearchParams(window.location.search)));
+    window.addEventListener("popstate", restore);
+    return () => window.removeEventListener("popstate", restore);
+  }, []);
+
+  // The URL follows the view: each search keystroke replaces the entry, each sort adds one to go back to.
+  const show = (next: View, history: "push" | "replace") => {
+    setView(next);
+    const url = viewToSearch(next) || window.location.pathname;
+    if (history === "push") window.history.pushState(null, "", url);
+    else window.history.replaceState(null, "", url);
+  };
   const toggleSort = (key: SortKey) =>
-    setSort((current) => ({ key, dir: current.key === key && current.dir === "asc" ? "desc" : "asc" }));
+    show({ q: search, sort: { key, dir: sort.key === key && sort.dir === "asc" ? "desc" : "asc" } }, "push");
+
+  const exportCsv = async () => {
+    const { categoriesToCsv, csvFileName, downloadCsv } = await import("@/lib/categories/csv");
+    downloadCsv(categoriesToCsv(visible), csvFileName(environment, new Date()));
+    announce(`Exported ${countText(visible.length, visible.length)} as CSV`);
+  };
 
   return (
     <section aria-labelledby="categories-heading" className="stack">
       <div className="toolbar">
         <div className="field field-inline">
           <label htmlFor="category-search">Search</label>
-          <input id="category-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+          <input id="category-search" type="search" value={search} onChange={(event) => show({ q: event.target.value, sort }, "replace")} />
         </div>
         <p role="status" className="count">
           {data ? countText(visible.length, data.length) : ""}
         </p>
-        <button type="button" className="button button-secondary" onClick={() => refetch()}>
-          {isFetching && !isPending ? "Refreshing…" : "Refresh"}
-        </button>
+        <div className="toolbar-actions">
+          {mounted && loadedAt !== undefined && (
+            <span className="loaded-at">
+              Loaded <time dateTime={new Date(loadedAt).toISOString()}>{formatTime(loadedAt)}</time>
+            </span>
+          )}
+          <button type="button" className="button button-secondary" onClick={() => refetch()}>
+            {isFetching && !isPending ? "Refreshing…" : "Refresh"}
+          </button>
+          <button type="button" className="button button-secondary" onClick={exportCsv} disabled={!data}>
+            Export CSV
+          </button>
+        </div>
       </div>
 
       {error && (
@@ -59,7 +110,7 @@ export function CategoryList({ canCreate, initial }: { canCreate: boolean; initi
       ) : visible.length === 0 ? (
         <p className="empty">No categories match “{deferredSearch.trim()}”.</p>
       ) : (
-        <CategoryTable categories={visible} sort={sort} onSort={toggleSort} />
+        <CategoryTable categories={visible} sort={sort} onSort={toggleSort} highlightId={highlightId} />
       )}
     </section>
   );
@@ -68,4 +119,8 @@ export function CategoryList({ canCreate, initial }: { canCreate: boolean; initi
 function countText(shown: number, total: number): string {
   const noun = total === 1 ? "category" : "categories";
   return shown === total ? `${total} ${noun}` : `${shown} of ${total} ${noun}`;
+}
+
+function formatTime(time: number): string {
+  return new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(time);
 }

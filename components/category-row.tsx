@@ -2,9 +2,12 @@ import type { Ref } from "react";
 import type { Category } from "@/lib/categories/schemas";
 
 /** One category as a table row; `index` is its place in the whole (filtered, sorted) list, not among the rendered rows. */
-export function CategoryRow({ category, index, ref }: { category: Category; index: number; ref?: Ref<HTMLTableRowElement> }) {
+type CategoryRowProps = { category: Category; index: number; highlighted?: boolean; ref?: Ref<HTMLTableRowElement> };
+
+export function CategoryRow({ category, index, highlighted, ref }: CategoryRowProps) {
+  const className = [index % 2 ? "row-alt" : "", highlighted ? "row-highlight" : ""].filter(Boolean).join(" ");
   return (
-    <tr ref={ref} data-index={index} aria-rowindex={index + 2} className={index % 2 ? "row-alt" : undefined}>
+    <tr ref={ref} data-index={index} aria-rowindex={index + 2} className={className || undefined}>
       <td className="cell-id">{category.id}</td>
       <td>{category.name}</td>
       <td>{category.description}</td>

@@ -5,8 +5,18 @@ import type { Category } from "@/lib/categories/schemas";
 import type { Sort, SortKey } from "@/lib/categories/view";
 import { CategoryRow } from "./category-row";
 
-type CategoryTableProps = { categories: readonly Category[]; sort: Sort; onSort: (key: SortKey) => void };
-type VirtualRows = ComponentType<{ categories: readonly Category[]; body: RefObject<HTMLTableSectionElement | null> }>;
+type CategoryTableProps = {
+  categories: readonly Category[];
+  sort: Sort;
+  onSort: (key: SortKey) => void;
+  /** A row to scroll into view and highlight: the category just created. */
+  highlightId?: string;
+};
+export type VirtualRowsProps = {
+  categories: readonly Category[];
+  body: RefObject<HTMLTableSectionElement | null>;
+  highlightIndex: number;
+};
 
 const COLUMN_LABELS: Record<SortKey, string> = { id: "ID", name: "Name" };
 /** Up to this many rows are rendered plainly; a longer list loads the virtualiser and renders only the rows in view. */
@@ -16,10 +26,17 @@ const PLAIN_ROWS = 100;
  * The categories with sortable ID and Name columns. aria-rowcount and aria-rowindex give screen readers the table's
  * real size and each rendered row's place in it, however few rows are in the DOM.
  */
-export function CategoryTable({ categories, sort, onSort }: CategoryTableProps) {
+export function CategoryTable({ categories, sort, onSort, highlightId }: CategoryTableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const [VirtualRows, setVirtualRows] = useState<VirtualRows>();
+  const [VirtualRows, setVirtualRows] = useState<ComponentType<VirtualRowsProps>>();
   const long = categories.length > PLAIN_ROWS;
+  const highlightIndex = highlightId === undefined ? -1 : categories.findIndex((category) => category.id === highlightId);
+  useEffect(() => {
+    // Plain rows are all in the DOM; virtual rows scroll themselves (VirtualCategoryRows).
+    if (highlightIndex >= 0 && highlightIndex < PLAIN_ROWS) {
+      bodyRef.current?.querySelector(`tr[data-index="${highlightIndex}"]`)?.scrollIntoView({ block: "center" });
+    }
+  }, [highlightIndex]);
   useEffect(() => {
     if (!long || VirtualRows) return;
     let current = true;
@@ -60,9 +77,13 @@ export function CategoryTable({ categories, sort, onSort }: CategoryTableProps) 
         </thead>
         <tbody ref={bodyRef}>
           {long && VirtualRows ? (
-            <VirtualRows categories={categories} body={bodyRef} />
+            <VirtualRows categories={categories} body={bodyRef} highlightIndex={highlightIndex} />
           ) : (
-            categories.slice(0, PLAIN_ROWS).map((category, index) => <CategoryRow key={category.id} category={category} index={index} />)
+            categories
+              .slice(0, PLAIN_ROWS)
+              .map((category, index) => (
+                <CategoryRow key={category.id} category={category} index={index} highlighted={index === highlightIndex} />
+              ))
           )}
         </tbody>
       </table>

@@ -1,9 +1,9 @@
 "use client";
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { type RefObject, useLayoutEffect, useRef, useState } from "react";
-import type { Category } from "@/lib/categories/schemas";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { CategoryRow } from "./category-row";
+import type { VirtualRowsProps } from "./category-table";
 
 const ESTIMATED_ROW_PX = 41;
 
@@ -11,7 +11,7 @@ const ESTIMATED_ROW_PX = 41;
  * The body rows of a long table: only the rows in view (plus a few) are in the DOM, so 100,000 categories cost what
  * 50 do. Loaded on demand by CategoryTable, so pages with a short list never download the virtualiser.
  */
-export function VirtualCategoryRows({ categories, body }: { categories: readonly Category[]; body: RefObject<HTMLTableSectionElement | null> }) {
+export function VirtualCategoryRows({ categories, body, highlightIndex }: VirtualRowsProps) {
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
     // Measuring layout after render is what a layout effect is for; the one extra render happens before paint.
@@ -25,6 +25,9 @@ export function VirtualCategoryRows({ categories, body }: { categories: readonly
     scrollMargin,
     getItemKey: (index) => categories[index]?.id ?? index,
   });
+  useEffect(() => {
+    if (highlightIndex >= 0) virtualizer.scrollToIndex(highlightIndex, { align: "center" });
+  }, [virtualizer, highlightIndex]);
   const rows = virtualizer.getVirtualItems();
   const before = (rows[0]?.start ?? scrollMargin) - scrollMargin;
   const after = virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? scrollMargin) - scrollMargin);
@@ -33,7 +36,15 @@ export function VirtualCategoryRows({ categories, body }: { categories: readonly
       {before > 0 && <Spacer height={before} />}
       {rows.map((row) => {
         const category = categories[row.index];
-        return category && <CategoryRow key={row.key} category={category} index={row.index} ref={virtualizer.measureElement} />;
+        return category && (
+            <CategoryRow
+              key={row.key}
+              category={category}
+              index={row.index}
+              highlighted={row.index === highlightIndex}
+              ref={virtualizer.measureElement}
+            />
+          );
       })}
       {after > 0 && <Spacer height={after} />}
     </>

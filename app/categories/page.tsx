@@ -3,6 +3,7 @@ import Link from "next/link";
 import { CategoryList } from "@/components/category-list";
 import { requirePageUser } from "@/lib/auth/page-user";
 import { initialCategories } from "@/lib/categories/initial-categories";
+import { getConfig } from "@/lib/config/config";
 
 export const metadata: Metadata = { title: "Categories" };
 
@@ -20,7 +21,7 @@ export default async function CategoriesPage() {
           </Link>
         )}
       </div>
-      <CategoryList canCreate={canCreate} initial={initial} />
+      <CategoryList canCreate={canCreate} environment={getConfig().environment} initial={initial} />
     </div>
   );
 }
