@@ -1,23 +1,28 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import { useQueryClient } from "@tanstack/react-query";
-import { createCategory, refetchCategories, rememberCreated } from "@/lib/categories/api";
-import { useCategoryList } from "@/lib/categories/use-category-list";
-import { createOutcomeUnknown } from "@/lib/categories/create-outcome";
-import type { NewCategory, NewCategoryInput } from "@/lib/categories/schemas";
+import { type BaseSyntheticEvent, Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { signInAgainIfSessionEnded } from "@/lib/auth/sign-in-again";
+import { createCategory, refetchCategories, rememberCreated } from "@/lib/categories/api";
+import { createOutcomeUnknown } from "@/lib/categories/create-outcome";
+import { markJustCreated } from "@/lib/categories/just-created";
+import { sameNameIndex } from "@/lib/categories/same-name";
+import type { NewCategory, NewCategoryInput } from "@/lib/categories/schemas";
+import { useCategoryList } from "@/lib/categories/use-category-list";
 import { AppError } from "@/lib/errors/app-error";
 import { lazyResolver } from "@/lib/forms/lazy-resolver";
+import { useConfirmLeave } from "@/lib/forms/use-confirm-leave";
 import { useSessionDraft } from "@/lib/forms/use-session-draft";
 import { useAnnounce } from "./announcer";
-import { CreateFailure, type CreateFailureState } from "./create-failure";
+import type { CreateFailureState } from "./create-failure";
 import { Field } from "./field";
 
 const FIELDS = ["name", "description"] as const;
+const EMPTY: NewCategoryInput = { name: "", description: "" };
+const LEAVE_MESSAGE = "Leave this page? The category you started has not been created.";
 
 // zod and the shared schema load just after the page, outside its first-load budget.
 const validation = lazyResolver<NewCategoryInput, unknown, NewCategory>(async () => {
@@ -28,39 +33,55 @@ const validation = lazyResolver<NewCategoryInput, unknown, NewCategory>(async ()
   return zodResolver(newCategorySchema);
 });
 
+// What a failed create means, in words; needed only after a failure, so it too loads just after the page.
+const loadCreateFailure = () => import("./create-failure");
+const CreateFailure = lazy(async () => ({ default: (await loadCreateFailure()).CreateFailure }));
+
 export function CategoryForm({ username }: { username: string }) {
   const router = useRouter();
   const announce = useAnnounce();
   const queryClient = useQueryClient();
   const { data: categories } = useCategoryList();
-  // The ids present when the form was opened: anything new with the same name after an unclear failure was probably ours.
-  const [idsAtOpen, setIdsAtOpen] = useState<ReadonlySet<string>>();
-  if (categories && !idsAtOpen) setIdsAtOpen(new Set(categories.map((category) => category.id)));
+  // The ids present when the form was opened, plus those it created: anything else with the same name that appears
+  // after an unclear failure was probably ours.
+  const [knownIds, setKnownIds] = useState<ReadonlySet<string>>();
+  if (categories && !knownIds) setKnownIds(new Set(categories.map((category) => category.id)));
   const [failure, setFailure] = useState<CreateFailureState | null>(null);
-  const [created, setCreated] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const form = useForm<NewCategoryInput, unknown, NewCategory>({
-    resolver: validation.resolver,
-    defaultValues: { name: "", description: "" },
-  });
-  const { register, handleSubmit, setError, formState } = form;
+  const [leaving, setLeaving] = useState(false);
+  // A callback ref: the failure's alert takes focus when it appears, even if its code arrives a moment later.
+  const focusAlert = useCallback((alert: HTMLDivElement | null) => alert?.focus(), []);
+  const form = useForm<NewCategoryInput, unknown, NewCategory>({ resolver: validation.resolver, defaultValues: EMPTY });
+  const { register, handleSubmit, setError, reset, control, formState } = form;
   // Per person: after a session ends, whoever signs in next on this tab never inherits someone else's draft.
   const forgetDraft = useSessionDraft(`new-category-draft:${username}`, form);
+  useConfirmLeave(formState.isDirty && !leaving, LEAVE_MESSAGE);
 
-  useEffect(() => validation.preload(), []);
+  const findSameName = useMemo(() => sameNameIndex(categories ?? []), [categories]);
+  const sameName = findSameName(useWatch({ control, name: "name" }) ?? "");
 
   useEffect(() => {
-    if (failure) alertRef.current?.focus();
-  }, [failure]);
+    validation.preload();
+    void loadCreateFailure().catch(() => {});
+  }, []);
 
-  const onSubmit = handleSubmit(async ({ name, description }) => {
+  const onSubmit = handleSubmit(async ({ name, description }, event?: BaseSyntheticEvent) => {
+    const addAnother = ((event?.nativeEvent as SubmitEvent | undefined)?.submitter as HTMLElement | null)?.dataset.intent === "another";
     setFailure(null);
     try {
       const category = await createCategory(description ? { name, description } : { name });
       rememberCreated(queryClient, category);
-      setCreated(true);
+      setKnownIds((ids) => new Set(ids).add(category.id));
       forgetDraft();
-      announce(`Created ${category.name}`);
+      if (addAnother) {
+        reset(EMPTY);
+        // The element itself: RHF's setFocus does not work until the reset form has registered its fields again.
+        document.getElementById("category-name")?.focus();
+        announce(`Created ${category.name} (ID ${category.id}). Add the next one.`);
+        return;
+      }
+      setLeaving(true);
+      markJustCreated(category.id);
+      announce(`Created ${category.name} (ID ${category.id})`);
       router.push("/categories");
     } catch (error) {
       signInAgainIfSessionEnded(error);
@@ -71,7 +92,7 @@ export function CategoryForm({ username }: { username: string }) {
         const now = await refetchCategories(queryClient);
         const probablyCreated = now?.find(
           (category) =>
-            category.name === name && (category.description ?? "") === (description ?? "") && !idsAtOpen?.has(category.id),
+            category.name === name && (category.description ?? "") === (description ?? "") && !knownIds?.has(category.id),
         );
         return setFailure({ error, name, outcomeUnknown: true, probablyCreated });
       }
@@ -81,24 +102,42 @@ export function CategoryForm({ username }: { username: string }) {
     }
   });
 
-  const busy = formState.isSubmitting || created;
+  const busy = formState.isSubmitting || leaving;
   return (
     <form onSubmit={onSubmit} noValidate className="form stack">
-      {failure && <CreateFailure {...failure} ref={alertRef} />}
-      <Field
-        id="category-name"
-        label="Name"
-        hint="For example a species or breed: dog, siamese cat."
-        error={formState.errors.name?.message}
-      >
-        {(control) => <input type="text" autoComplete="off" aria-required="true" {...control} {...register("name")} />}
+      {failure && (
+        <Suspense>
+          <CreateFailure {...failure} ref={focusAlert} />
+        </Suspense>
+      )}
+      <Field id="category-name" label="Name" hint="For example a species or breed: dog, siamese cat." error={formState.errors.name?.message}>
+        {(field) => (
+          <>
+            <input
+              type="text"
+              autoComplete="off"
+              aria-required="true"
+              {...field}
+              aria-describedby={[field["aria-describedby"], "category-name-same"].filter(Boolean).join(" ")}
+              {...register("name")}
+            />
+            {/* Always in the page, so screen readers hear the hint appear; a hint only, creating stays allowed. */}
+            <p id="category-name-same" className="hint duplicate-hint" aria-live="polite">
+              {sameName.length > 0 &&
+                `${sameName[0]?.name.trim()} already exists (${sameName.length === 1 ? "ID" : "IDs"} ${sameName.map((category) => category.id).join(", ")})`}
+            </p>
+          </>
+        )}
       </Field>
       <Field id="category-description" label="Description" hint="Optional." error={formState.errors.description?.message}>
-        {(control) => <textarea rows={3} {...control} {...register("description")} />}
+        {(field) => <textarea rows={3} {...field} {...register("description")} />}
       </Field>
       <div className="actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? "Creating…" : "Create category"}
+        </button>
+        <button type="submit" className="button button-secondary" data-intent="another" disabled={busy}>
+          Create and add another
         </button>
         <Link href="/categories" onClick={forgetDraft}>
           Cancel

@@ -18,7 +18,8 @@ export function SignOutButton() {
     }
   };
   return (
-    <button type="button" className="button button-secondary button-small" onClick={onClick} disabled={busy}>
+    // data-leaves-page: a form with unsaved input asks before signing out (useConfirmLeave).
+    <button type="button" className="button button-secondary button-small" onClick={onClick} disabled={busy} data-leaves-page>
       Sign out
     </button>
   );

@@ -75,23 +75,6 @@ test.describe("signing out", () => {
     expect((await page.request.get("/api/auth/session")).status()).toBe(401);
   });
 
-  test("Sign out forgets the create form's typed values, so the next person on this tab does not see them", async ({ page, uniqueName }) => {
-    await fillNewCategory(page, uniqueName, "Typed before signing out");
-    await page.getByRole("link", { name: "Back to categories" }).click();
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await signInWithForm(page, admin);
-    // Rows appear only once the list has hydrated, so the link below navigates in the browser.
-    await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();
-
-    await page.getByRole("link", { name: "New category" }).click();
-    await descriptionField(page).pressSequentially("x");
-
-    // A kept draft is restored the moment the form mounts, so there is nothing to wait for.
-    await expect(descriptionField(page)).toHaveValue("x", { timeout: 1_000 });
-    await expect(nameField(page)).toHaveValue("", { timeout: 1_000 });
-  });
-
   test("a copy of the session cookie taken before Sign out is refused afterwards", async ({ page, playwright, baseURL }) => {
     const copy = await playwright.request.newContext({ baseURL, storageState: await page.context().storageState() });
     expect((await copy.get("/api/categories")).status(), "the copy works while the session lasts").toBe(200);
@@ -104,5 +87,35 @@ test.describe("signing out", () => {
     expect(replayed.status()).toBe(401);
     expect(await replayed.json()).toMatchObject({ code: "unauthenticated", status: 401 });
     await copy.dispose();
+  });
+});
+
+test.describe("signing out with unsaved input", () => {
+  // This test answers the leave prompt itself, so the fixture that fails on any dialog is replaced.
+  test.use({ noDialogs: async ({}, provide) => provide() });
+  test.beforeEach(async ({ page }) => {
+    await signInByApi(page.request, admin); // a session of its own: signing out ends it
+  });
+
+  test("Sign out asks first, then forgets the create form's typed values, so the next person on this tab does not see them", async ({ page, uniqueName }) => {
+    await fillNewCategory(page, uniqueName, "Typed before signing out");
+    const asked: string[] = [];
+    page.on("dialog", (dialog) => {
+      asked.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(asked, "one in-app confirm, and no browser leave prompt on top").toEqual(["confirm"]);
+    await signInWithForm(page, admin);
+    // Rows appear only once the list has hydrated, so the link below navigates in the browser.
+    await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();
+
+    await page.getByRole("link", { name: "New category" }).click();
+    await descriptionField(page).pressSequentially("x");
+
+    // A kept draft is restored the moment the form mounts, so there is nothing to wait for.
+    await expect(descriptionField(page)).toHaveValue("x", { timeout: 1_000 });
+    await expect(nameField(page)).toHaveValue("", { timeout: 1_000 });
   });
 });

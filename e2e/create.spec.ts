@@ -17,7 +17,7 @@ test("creating a category goes back to the list, shows the new row and announces
   await expect(page).toHaveURL(/\/categories$/);
   const row = dataRows(page).filter({ has: page.getByRole("cell", { name: uniqueName, exact: true }) });
   await expect(row.getByRole("cell", { name: "Made by the create test", exact: true })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: `Created ${uniqueName}` })).toHaveText(`Created ${uniqueName}`);
+  await expect(page.getByRole("status").filter({ hasText: `Created ${uniqueName}` })).toHaveText(new RegExp(`^Created ${uniqueName} \\(ID \\d+\\)$`));
 });
 
 test("a created category is kept by the catalogue service", async ({ page, uniqueName, listCategories }) => {
