@@ -1,6 +1,6 @@
 import { focusManager, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import { categoriesQueryOptions } from "./api";
+import { categoriesQueryOptions, refetchCategories } from "./api";
 import type { Category } from "./schemas";
 
 /** The list as the server rendered it into the page, and when it was read. */
@@ -27,7 +27,7 @@ export function useCategoryList(initial?: InitialCategories) {
     () => queryClient.getQueryState(queryKey),
     () => queryClient.getQueryState(queryKey),
   );
-  const refetch = useCallback(() => void queryClient.fetchQuery({ ...categoriesQueryOptions, staleTime: 0 }).catch(() => {}), [queryClient]);
+  const refetch = useCallback(() => void refetchCategories(queryClient), [queryClient]);
   useEffect(() => {
     const fetchIfStale = () => void queryClient.prefetchQuery(categoriesQueryOptions);
     fetchIfStale();
