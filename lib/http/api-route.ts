@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { log } from "@/lib/log";
 import { toErrorResponse } from "./api-response";
 import { requestIdOf } from "./request-id";
+import { addStrictTransportSecurity } from "./strict-transport";
 import { closeConnectionIfShuttingDown } from "./shutting-down";
 
 export type RouteContext = { requestId: string; user?: SessionUser };
@@ -45,6 +46,7 @@ export function apiRoute(access: Access, handler: Handler, options: Options = {}
       response = toErrorResponse(error, context.requestId);
     }
     closeConnectionIfShuttingDown(response.headers);
+    addStrictTransportSecurity(response.headers, request.url);
     log.info("request", {
       requestId: context.requestId,
       method: request.method,

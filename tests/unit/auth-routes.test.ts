@@ -63,6 +63,15 @@ describe("POST /api/auth/login", () => {
     expect(response.headers.get("set-cookie")).toMatch(/^__Host-categories_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
   });
 
+  it("sends HSTS when the app is served over https, and not over http", async () => {
+    const secure = await (await load({ APP_ORIGIN: "https://admin.example.com" })).login.POST(
+      loginRequest(ADMIN, { origin: "https://admin.example.com" }),
+    );
+    expect(secure.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+    const plain = await (await load()).login.POST(loginRequest(ADMIN));
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+  });
+
   it("gives a new session at every sign-in", async () => {
     const routes = await load();
     expect(await signIn(routes.login, ADMIN)).not.toBe(await signIn(routes.login, ADMIN));
