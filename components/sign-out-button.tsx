@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { signOut } from "@/lib/auth/auth-api";
+import { Button } from "./button";
 
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
@@ -18,8 +19,8 @@ export function SignOutButton() {
     }
   };
   return (
-    <button type="button" className="button button-secondary button-small" onClick={onClick} disabled={busy}>
+    <Button variant="secondary" small onClick={onClick} disabled={busy}>
       Sign out
-    </button>
+    </Button>
   );
 }
