@@ -41,6 +41,15 @@ test.describe("on a 360 px wide phone", () => {
     }
   });
 
+  test("at 320 px (1280 px at 400 % zoom) the table still fits without scrolling", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 740 });
+    await page.goto("/categories");
+    await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();
+
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await page.locator(".table-scroll").evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+  });
+
   test("/categories/new has no horizontal scroll", async ({ page }) => {
     await page.goto("/categories/new");
     await expect(createButton(page)).toBeVisible();
