@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { titlePrefix } from "@/components/environment-badge";
@@ -7,11 +7,17 @@ import { pageUser } from "@/lib/auth/page-user";
 import { getConfig } from "@/lib/config/config";
 import "./globals.css";
 
+// Tells the browser before any CSS arrives that the page has a dark scheme too: no white flash, dark form controls.
+export const viewport: Viewport = { colorScheme: "light dark" };
+
 export async function generateMetadata(): Promise<Metadata> {
   // Read at request time: the environment is runtime configuration, not part of the build.
   await connection();
   const prefix = titlePrefix(getConfig().environment);
-  return { title: { template: `${prefix}%s`, default: `${prefix}Categories admin` } };
+  return {
+    title: { template: `${prefix}%s`, default: `${prefix}Categories admin` },
+    description: "Staff list and add the categories (species, breeds) of the pet catalogue.",
+  };
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { signIn } from "@/lib/auth/auth-api";
 import { AppError } from "@/lib/errors/app-error";
 import { Alert } from "./alert";
+import { Button } from "./button";
 import { ErrorDetails } from "./error-details";
 import { Field } from "./field";
 
@@ -68,9 +69,9 @@ export function LoginForm({ next }: { next: string }) {
         {(control) => <input name="password" type="password" autoComplete="current-password" {...control} />}
       </Field>
       <div className="actions">
-        <button type="submit" className="button" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? "Signing in…" : "Sign in"}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { signOut } from "@/lib/auth/auth-api";
+import { Button } from "./button";
 
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
@@ -19,8 +20,8 @@ export function SignOutButton() {
   };
   return (
     // data-leaves-page: a form with unsaved input asks before signing out (useConfirmLeave).
-    <button type="button" className="button button-secondary button-small" onClick={onClick} disabled={busy} data-leaves-page>
+    <Button variant="secondary" small onClick={onClick} disabled={busy} data-leaves-page>
       Sign out
-    </button>
+    </Button>
   );
 }

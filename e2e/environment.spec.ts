@@ -1,5 +1,8 @@
+import type { Page } from "@playwright/test";
 import { instanceUrl } from "./support/constants";
 import { expect, test } from "./support/fixtures";
+import type { NextServer } from "./support/next-server";
+import { startProductionInstance } from "./support/production-instance";
 
 test.describe("against the staging catalogue", () => {
   test("the header shows a Staging badge", async ({ page }) => {
@@ -25,5 +28,54 @@ test.describe("against a local catalogue", () => {
 
     await expect(page.getByRole("banner")).toContainText("Environment: Local");
     await expect(page).toHaveTitle("[LOCAL] New category");
+  });
+});
+
+/** What the header of the page now open shows of its environment: the badge's words and colours, the header's edge. */
+async function environmentLook(page: Page) {
+  const banner = page.getByRole("banner");
+  // The badge's words: a hidden "Environment: " and the name on show.
+  const badge = banner.locator(".badge");
+  return {
+    text: (await badge.textContent())?.trim(),
+    badge: await badge.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return `${style.color} on ${style.backgroundColor}`;
+    }),
+    edge: await banner.evaluate((element) => getComputedStyle(element).borderTopColor),
+  };
+}
+
+test.describe("against the production catalogue", () => {
+  // One production instance for these tests, started here: the global setup's instances are staging and local.
+  test.describe.configure({ mode: "serial" });
+  test.use({ signedInAs: null });
+  let production: NextServer;
+
+  test.beforeAll(async () => {
+    production = await startProductionInstance();
+  });
+
+  test.afterAll(async () => {
+    await production?.stop();
+  });
+
+  test("the header shows a Production badge and the title has no prefix", async ({ page }) => {
+    await page.goto(`${production.url}/login`);
+
+    await expect(page.getByRole("banner")).toContainText("Environment: Production");
+    await expect(page).toHaveTitle("Sign in");
+  });
+
+  test("production, staging and local each have their own words and their own colours", async ({ page }) => {
+    const looks = [];
+    for (const origin of [production.url, instanceUrl("main"), instanceUrl("down")]) {
+      await page.goto(`${origin}/login`);
+      looks.push(await environmentLook(page));
+    }
+
+    expect(looks.map(({ text }) => text)).toEqual(["Environment: Production", "Environment: Staging", "Environment: Local"]);
+    expect(new Set(looks.map(({ badge }) => badge)).size, "three different badge colourings").toBe(3);
+    expect(new Set(looks.map(({ edge }) => edge)).size, "three different header edge colours").toBe(3);
   });
 });

@@ -11,6 +11,12 @@ export const APPLIED_BUT_SLOW_PREFIX = "applied but slow";
 // Far from the ids the fake answers elsewhere (1, 2), so a stored one is never mistaken for another.
 const FIRST_APPLIED_ID = 1000;
 
+/**
+ * A list call whose X-Request-Id starts with this is answered with an empty list. The app passes a browser's valid
+ * X-Request-Id on to the catalogue, so one page can see an empty catalogue without changing it for the other tests.
+ */
+export const EMPTY_LIST_REQUEST_ID_PREFIX = "e2e-empty-list";
+
 type Category = { id: number; name: string; description?: string };
 const applied: Category[] = [];
 
@@ -28,8 +34,12 @@ function parseNewCategory(body: string): { name?: unknown; description?: unknown
  * the "applied but slow" names sent before, which each test makes unique), so
  * tests running in parallel never change each other's outcome.
  */
-export const scriptedCatalogue: FakeHandler = ({ method, body }): FakeReply => {
-  if (method === "GET") return json(200, [LISTED, ...applied]);
+export const scriptedCatalogue: FakeHandler = ({ method, body, headers }): FakeReply => {
+  if (method === "GET") {
+    const requestId = headers["x-request-id"];
+    if (typeof requestId === "string" && requestId.startsWith(EMPTY_LIST_REQUEST_ID_PREFIX)) return json(200, []);
+    return json(200, [LISTED, ...applied]);
+  }
   if (method !== "POST") return json(405, { code: "method_not_allowed", message: "Use GET or POST", status: 405 });
   const { name, description } = parseNewCategory(body);
   if (typeof name !== "string") return json(400, { code: "invalid_request", message: "name is required", status: 400 });
