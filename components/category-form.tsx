@@ -3,8 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type BaseSyntheticEvent, Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { type BaseSyntheticEvent, Suspense, lazy, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useForm } from "react-hook-form";
 import { signInAgainIfSessionEnded } from "@/lib/auth/sign-in-again";
 import { createCategory, refetchCategories, rememberCreated } from "@/lib/categories/api";
 import { createOutcomeUnknown } from "@/lib/categories/create-outcome";
@@ -17,6 +17,7 @@ import { lazyResolver } from "@/lib/forms/lazy-resolver";
 import { useConfirmLeave } from "@/lib/forms/use-confirm-leave";
 import { useSessionDraft } from "@/lib/forms/use-session-draft";
 import { useAnnounce } from "./announcer";
+import { Button } from "./button";
 import type { CreateFailureState } from "./create-failure";
 import { Field } from "./field";
 
@@ -51,13 +52,19 @@ export function CategoryForm({ username }: { username: string }) {
   // A callback ref: the failure's alert takes focus when it appears, even if its code arrives a moment later.
   const focusAlert = useCallback((alert: HTMLDivElement | null) => alert?.focus(), []);
   const form = useForm<NewCategoryInput, unknown, NewCategory>({ resolver: validation.resolver, defaultValues: EMPTY });
-  const { register, handleSubmit, setError, reset, control, formState } = form;
+  const { register, handleSubmit, setError, reset, subscribe, getValues, formState } = form;
   // Per person: after a session ends, whoever signs in next on this tab never inherits someone else's draft.
   const forgetDraft = useSessionDraft(`new-category-draft:${username}`, form);
   useConfirmLeave(formState.isDirty && !leaving, LEAVE_MESSAGE);
 
   const findSameName = useMemo(() => sameNameIndex(categories ?? []), [categories]);
-  const sameName = findSameName(useWatch({ control, name: "name" }) ?? "");
+  // The typed name, re-read on each change of it (useWatch would cost this page's budget more).
+  const typedName = useSyncExternalStore(
+    (changed) => subscribe({ name: "name", formState: { values: true }, callback: changed }),
+    () => getValues("name") ?? "",
+    () => "",
+  );
+  const sameName = findSameName(typedName);
 
   useEffect(() => {
     validation.preload();
@@ -133,12 +140,12 @@ export function CategoryForm({ username }: { username: string }) {
         {(field) => <textarea rows={3} {...field} {...register("description")} />}
       </Field>
       <div className="actions">
-        <button type="submit" className="button" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? "Creating…" : "Create category"}
-        </button>
-        <button type="submit" className="button button-secondary" data-intent="another" disabled={busy}>
+        </Button>
+        <Button type="submit" variant="secondary" data-intent="another" disabled={busy}>
           Create and add another
-        </button>
+        </Button>
         <Link href="/categories" onClick={forgetDraft}>
           Cancel
         </Link>

@@ -11,6 +11,7 @@ import type { Environment } from "@/lib/config/config-schema";
 import { useMounted } from "@/lib/use-mounted";
 import { Alert } from "./alert";
 import { useAnnounce } from "./announcer";
+import { Button } from "./button";
 import { CategoryTable } from "./category-table";
 import { ErrorDetails } from "./error-details";
 
@@ -78,21 +79,19 @@ export function CategoryList({ canCreate, environment, initial }: CategoryListPr
               Loaded <time dateTime={new Date(loadedAt).toISOString()}>{formatTime(loadedAt)}</time>
             </span>
           )}
-          <button type="button" className="button button-secondary" onClick={() => refetch()}>
+          <Button variant="secondary" onClick={() => refetch()}>
             {isFetching && !isPending ? "Refreshing…" : "Refresh"}
-          </button>
-          <button type="button" className="button button-secondary" onClick={exportCsv} disabled={!data}>
+          </Button>
+          <Button variant="secondary" onClick={exportCsv} disabled={!data}>
             Export CSV
-          </button>
+          </Button>
         </div>
       </div>
 
       {error && (
         <Alert title={data ? "Couldn't refresh the categories" : "Couldn't load the categories"}>
           <ErrorDetails error={error} />
-          <button type="button" className="button" onClick={() => refetch()}>
-            Try again
-          </button>
+          <Button onClick={() => refetch()}>Try again</Button>
         </Alert>
       )}
 

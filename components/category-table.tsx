@@ -63,7 +63,8 @@ export function CategoryTable({ categories, sort, onSort, highlightId }: Categor
     );
   };
   return (
-    <div className="table-scroll">
+    // Focusable and named, so the table can be scrolled sideways from the keyboard when it is wider than the screen.
+    <div className="table-scroll" role="region" aria-label="Categories table" tabIndex={0}>
       <table className="table" aria-rowcount={categories.length + 1}>
         <caption className="visually-hidden">
           Categories, sorted by {COLUMN_LABELS[sort.key]} {sort.dir === "asc" ? "ascending" : "descending"}

@@ -86,6 +86,17 @@ test.describe("unsaved changes", () => {
     await expect(page).toHaveURL(/\/categories$/);
   });
 
+  test("a draft brought back after leaving shows its duplicate hint at once", async ({ page }) => {
+    await fillNewCategory(page, "Dog");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("link", { name: "Back to categories" }).click();
+    await expect(page).toHaveURL(/\/categories$/);
+
+    await page.getByRole("link", { name: "New category" }).click();
+    await expect(nameField(page)).toHaveValue("Dog");
+    await expect(duplicateHint(page)).toHaveText("dog already exists (ID 1)");
+  });
+
   test("reloading with typed values gets the browser's leave prompt", async ({ page, uniqueName }) => {
     await fillNewCategory(page, uniqueName);
     const dialog = page.waitForEvent("dialog");

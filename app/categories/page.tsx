@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { ButtonLink } from "@/components/button";
 import { CategoryList } from "@/components/category-list";
 import { requirePageUser } from "@/lib/auth/page-user";
 import { initialCategories } from "@/lib/categories/initial-categories";
@@ -16,9 +16,7 @@ export default async function CategoriesPage() {
       <div className="page-head">
         <h1 id="categories-heading">Categories</h1>
         {canCreate && (
-          <Link href="/categories/new" className="button">
-            New category
-          </Link>
+          <ButtonLink href="/categories/new">New category</ButtonLink>
         )}
       </div>
       <CategoryList canCreate={canCreate} environment={getConfig().environment} initial={initial} />
