@@ -74,11 +74,13 @@ export function CategoryList({ canCreate, environment, initial }: CategoryListPr
           {data ? countText(visible.length, data.length) : ""}
         </p>
         <div className="toolbar-actions">
-          {mounted && loadedAt !== undefined && (
-            <span className="loaded-at">
-              Loaded <time dateTime={new Date(loadedAt).toISOString()}>{formatTime(loadedAt)}</time>
-            </span>
-          )}
+          <span className="loaded-at">
+            {mounted && loadedAt !== undefined && (
+              <>
+                Loaded <time dateTime={new Date(loadedAt).toISOString()}>{formatTime(loadedAt)}</time>
+              </>
+            )}
+          </span>
           <Button variant="secondary" onClick={() => refetch()}>
             {isFetching && !isPending ? "Refreshing…" : "Refresh"}
           </Button>

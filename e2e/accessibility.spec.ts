@@ -41,6 +41,14 @@ for (const colorScheme of ["light", "dark"] as const) {
         await expectNoAxeViolations(page);
       });
 
+      test("sorted by name, descending, from the URL", async ({ page }) => {
+        await page.goto("/categories?sort=name&dir=desc");
+        await expect(page.getByRole("columnheader", { name: "Name" })).toHaveAttribute("aria-sort", "descending");
+        await expect(page.getByText(/^Loaded \d\d:\d\d$/)).toBeVisible();
+
+        await expectNoAxeViolations(page);
+      });
+
       test("filtered to nothing", async ({ page }) => {
         await page.goto("/categories");
         await page.getByRole("searchbox", { name: "Search" }).fill("no category is called this");
@@ -86,6 +94,13 @@ for (const colorScheme of ["light", "dark"] as const) {
       test("empty", async ({ page }) => {
         await page.goto("/categories/new");
         await expect(createButton(page)).toBeEnabled();
+
+        await expectNoAxeViolations(page);
+      });
+
+      test("with the duplicate-name hint", async ({ page }) => {
+        await fillNewCategory(page, "dog");
+        await expect(page.locator("#category-name-same")).toHaveText("dog already exists (ID 1)");
 
         await expectNoAxeViolations(page);
       });
