@@ -8,9 +8,14 @@ import type { Category } from "./schemas";
 export function readCategory(value: unknown): Category | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const { id, name, description } = value as Record<string, unknown>;
-  if (!(typeof id === "bigint" || Number.isInteger(id)) || typeof name !== "string") return undefined;
+  if (!isInt64(id) || typeof name !== "string") return undefined;
   if (description !== undefined && typeof description !== "string") return undefined;
   return description === undefined ? { id: String(id), name } : { id: String(id), name, description };
+}
+
+/** The spec's int64, as the exact parse gives it: a safe integer, or a bigint in range for a larger one. */
+function isInt64(id: unknown): id is number | bigint {
+  return typeof id === "bigint" ? id >= -(2n ** 63n) && id < 2n ** 63n : Number.isSafeInteger(id);
 }
 
 /** A whole list, or undefined if any item is not a category. */

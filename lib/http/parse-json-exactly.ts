@@ -3,16 +3,14 @@
  * shipping a JSON parser: JSON.parse's source text access (Chrome 114, Firefox 135,
  * Safari 18.4) gives each number's digits. Older browsers load lossless-json on demand.
  */
+import { exactNumber } from "@/lib/categories/exact-integer";
+
 type SourceContext = { source?: string };
 type Reviver = (this: unknown, key: string, value: unknown, context?: SourceContext) => unknown;
 
-const INTEGER = /^-?\d+$/;
-
 /** Integers beyond 2^53 become bigint (as `parseExactJson` makes them); every other value is left alone. */
 export const keepBigIntegers: Reviver = (_key, value, context) =>
-  typeof value === "number" && !Number.isSafeInteger(value) && context?.source !== undefined && INTEGER.test(context.source)
-    ? BigInt(context.source)
-    : value;
+  typeof value === "number" && context?.source !== undefined ? exactNumber(context.source, value) : value;
 
 let sourceTextAccess: boolean | undefined;
 

@@ -23,8 +23,10 @@ describe("keepBigIntegers (the browser reviver)", () => {
 
   it("leaves safe integers, fractions, exponents and non-numbers alone", () => {
     expect(keepBigIntegers.call(null, "id", 42, { source: "42" })).toBe(42);
+    expect(keepBigIntegers.call(null, "x", 2.5, { source: "2.5" })).toBe(2.5);
     expect(keepBigIntegers.call(null, "x", 1e400, { source: "1e400" })).toBe(Infinity);
-    expect(keepBigIntegers.call(null, "x", 9007199254740992.5, { source: "9007199254740992.5" })).toBe(9007199254740992.5);
+    // Not an integer in the text, so not made exact: the same rule as parseExactJson on the server.
+    expect(keepBigIntegers.call(null, "x", 9007199254740993.0, { source: "9007199254740993.0" })).toBe(9007199254740992);
     expect(keepBigIntegers.call(null, "name", "9007199254740993", { source: '"9007199254740993"' })).toBe("9007199254740993");
   });
 });
@@ -40,6 +42,8 @@ describe("readCategory / readCategoryList", () => {
   it.each([
     ["no name", { id: 1 }],
     ["a fractional id", { id: 1.5, name: "x" }],
+    ["an id beyond 2^53 that arrived as a rounded number", { id: 1e19, name: "x" }],
+    ["an id beyond int64", { id: 2n ** 63n, name: "x" }],
     ["a string id", { id: "1", name: "x" }],
     ["a numeric description", { id: 1, name: "x", description: 5 }],
     ["null", null],
