@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { clearJustCreated, peekJustCreated } from "@/lib/categories/just-created";
-import { type InitialCategories, useCategoryList } from "@/lib/categories/use-category-list";
+import type { InitialCategories } from "@/lib/categories/api";
+import { useCategoryList } from "@/lib/categories/use-category-list";
 import { type SortKey, searchableCategories, sortCategories } from "@/lib/categories/view";
 import { type View, viewFromParams, viewToSearch } from "@/lib/categories/view-params";
 import type { Environment } from "@/lib/config/config-schema";
@@ -58,8 +59,12 @@ export function CategoryList({ canCreate, environment, initial }: CategoryListPr
     show({ q: search, sort: { key, dir: sort.key === key && sort.dir === "asc" ? "desc" : "asc" } }, "push");
 
   const exportCsv = async () => {
-    const { categoriesToCsv, csvFileName, downloadCsv } = await import("@/lib/categories/csv");
-    downloadCsv(categoriesToCsv(visible), csvFileName(environment, new Date()));
+    const [{ categoriesToCsv, csvFileName }, { downloadFile }] = await Promise.all([
+      import("@/lib/categories/csv"),
+      import("@/lib/download-file"),
+    ]);
+    // The byte-order mark lets spreadsheet programs read the file as UTF-8.
+    downloadFile(["\uFEFF", categoriesToCsv(visible)], csvFileName(environment, new Date()), "text/csv;charset=utf-8");
     announce(`Exported ${countText(visible.length, visible.length)} as CSV`);
   };
 

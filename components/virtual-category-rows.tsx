@@ -13,10 +13,14 @@ const ESTIMATED_ROW_PX = 41;
  */
 export function VirtualCategoryRows({ categories, body, highlightIndex }: VirtualRowsProps) {
   const [scrollMargin, setScrollMargin] = useState(0);
+  // Where the rows start, measured again whenever the page's size changes: an alert or a wrapped toolbar above the
+  // table moves it. Measuring layout is what a layout effect is for; an unchanged value renders nothing again.
   useLayoutEffect(() => {
-    // Measuring layout after render is what a layout effect is for; the one extra render happens before paint.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setScrollMargin((body.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+    const measure = () => setScrollMargin((body.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
   }, [body]);
   const virtualizer = useWindowVirtualizer({
     count: categories.length,

@@ -51,6 +51,18 @@ test.describe("the view lives in the URL", () => {
     await expect(search(page)).toHaveValue(SEEDED_SEARCH);
   });
 
+  test("a link to the plain list, followed from a searched and sorted one, shows the plain list", async ({ page }) => {
+    await page.goto(`/categories?q=${SEEDED_SEARCH}&sort=name&dir=desc`);
+    await expect(search(page)).toHaveValue(SEEDED_SEARCH);
+
+    await page.getByRole("link", { name: "Categories admin" }).click();
+
+    await expect(page).toHaveURL(/\/categories$/);
+    await expect(search(page)).toHaveValue("");
+    await expect(page.getByRole("columnheader", { name: "ID" })).toHaveAttribute("aria-sort", "ascending");
+    await expect(page.getByRole("status").filter({ hasText: /^\d+ categories$/ })).toBeVisible();
+  });
+
   test("an unknown sort in the URL falls back to ID ascending", async ({ page }) => {
     await page.goto("/categories?sort=price&dir=up");
     await expect(page.getByRole("columnheader", { name: "ID" })).toHaveAttribute("aria-sort", "ascending");

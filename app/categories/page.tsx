@@ -4,6 +4,8 @@ import { CategoryList } from "@/components/category-list";
 import { requirePageUser } from "@/lib/auth/page-user";
 import { initialCategories } from "@/lib/categories/initial-categories";
 import { getConfig } from "@/lib/config/config";
+import { requestIdOf } from "@/lib/http/request-id";
+import { headers } from "next/headers";
 
 export const metadata: Metadata = { title: "Categories" };
 
@@ -19,7 +21,9 @@ export default async function CategoriesPage() {
           <ButtonLink href="/categories/new">New category</ButtonLink>
         )}
       </div>
-      <CategoryList canCreate={canCreate} environment={getConfig().environment} initial={initial} />
+      {/* Keyed by the request: each navigation to this page starts its view afresh from the URL, while changes made
+          on the page itself (search, sort) only rewrite the URL and keep the component. */}
+      <CategoryList key={requestIdOf(await headers())} canCreate={canCreate} environment={getConfig().environment} initial={initial} />
     </div>
   );
 }

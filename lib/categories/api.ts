@@ -28,6 +28,9 @@ export async function createCategory(input: NewCategory): Promise<Category> {
   return readApiResponse(response, readCategory);
 }
 
+/** The list as the server rendered it into the page, and when it was read. */
+export type InitialCategories = { categories: Category[]; loadedAt: number };
+
 export const categoriesQueryOptions = queryOptions({
   queryKey: ["categories"],
   // No observers keep this query alive (see useCategoryList), so it is never garbage-collected; it is one list.
@@ -45,6 +48,7 @@ export function rememberCreated(queryClient: QueryClient, created: Category): vo
   queryClient.setQueryData(categoriesQueryOptions.queryKey, (list) =>
     list && !list.some((category) => category.id === created.id) ? [...list, created] : list,
   );
-  // Not awaited: the new row is already in the cache, and a slow list must not hold up the form.
-  void queryClient.invalidateQueries({ queryKey: categoriesQueryOptions.queryKey });
+  // Not awaited: the new row is already in the cache, and a slow list must not hold up the form. "all": no observer
+  // marks this query active (useCategoryList reads the cache directly), and the refetch must happen regardless.
+  void queryClient.invalidateQueries({ queryKey: categoriesQueryOptions.queryKey, refetchType: "all" });
 }

@@ -21,14 +21,3 @@ export function csvFileName(environment: string, now: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `categories-${environment}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }
-
-/** Starts the download of `csv` as `fileName`; the byte-order mark lets spreadsheet programs read it as UTF-8. */
-export function downloadCsv(csv: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // Revoked on the next task: the download has started by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

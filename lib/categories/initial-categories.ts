@@ -4,7 +4,7 @@ import { catalogue } from "@/lib/catalogue/catalogue";
 import { requestIdOf } from "@/lib/http/request-id";
 import { parseExactJson } from "./exact-json";
 import { categoryListSchema } from "./schemas";
-import type { InitialCategories } from "./use-category-list";
+import type { InitialCategories } from "./api";
 
 /** Up to this size the list is rendered on the server too; a few thousand categories. */
 const SERVER_RENDER_MAX_BYTES = 256 * 1024;

@@ -1,10 +1,6 @@
 import { focusManager, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import { categoriesQueryOptions, refetchCategories } from "./api";
-import type { Category } from "./schemas";
-
-/** The list as the server rendered it into the page, and when it was read. */
-export type InitialCategories = { categories: Category[]; loadedAt: number };
+import { type InitialCategories, categoriesQueryOptions, refetchCategories } from "./api";
 
 const { queryKey } = categoriesQueryOptions;
 
@@ -22,8 +18,9 @@ export function useCategoryList(initial?: InitialCategories) {
       queryClient.setQueryData(queryKey, initial.categories, { updatedAt: initial.loadedAt });
     }
   });
+  const subscribe = useCallback((changed: () => void) => queryClient.getQueryCache().subscribe(changed), [queryClient]);
   const state = useSyncExternalStore(
-    (changed) => queryClient.getQueryCache().subscribe(changed),
+    subscribe,
     () => queryClient.getQueryState(queryKey),
     () => queryClient.getQueryState(queryKey),
   );
