@@ -3,11 +3,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type BaseSyntheticEvent, Suspense, lazy, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { type BaseSyntheticEvent, type Ref, Suspense, lazy, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useForm } from "react-hook-form";
 import { signInAgainIfSessionEnded } from "@/lib/auth/sign-in-again";
 import { createCategory, refetchCategories, rememberCreated } from "@/lib/categories/api";
-import { createOutcomeUnknown } from "@/lib/categories/create-outcome";
 import { markJustCreated } from "@/lib/categories/just-created";
 import { sameNameIndex } from "@/lib/categories/same-name";
 import type { NewCategory, NewCategoryInput } from "@/lib/categories/schemas";
@@ -34,9 +33,24 @@ const validation = lazyResolver<NewCategoryInput, unknown, NewCategory>(async ()
   return zodResolver(newCategorySchema);
 });
 
-// What a failed create means, in words; needed only after a failure, so it too loads just after the page.
+// What a failed create means, worked out and in words; needed only after a failure, so it too loads just after the page.
 const loadCreateFailure = () => import("./create-failure");
-const CreateFailure = lazy(async () => ({ default: (await loadCreateFailure()).CreateFailure }));
+const CreateFailure = lazy(() =>
+  loadCreateFailure().then(
+    (loaded) => ({ default: loaded.CreateFailure }),
+    // Its code could not be fetched (the network is what failed): say only what is sure.
+    () => ({ default: CreateFailureUnexplained }),
+  ),
+);
+
+function CreateFailureUnexplained({ ref }: CreateFailureState & { ref: Ref<HTMLDivElement> }) {
+  return (
+    <div role="alert" className="alert" tabIndex={-1} ref={ref}>
+      <h2 className="alert-title">The create did not go through</h2>
+      <p>The app could not be reached. Check the list of categories before you try again.</p>
+    </div>
+  );
+}
 
 export function CategoryForm({ username }: { username: string }) {
   const router = useRouter();
@@ -59,11 +73,11 @@ export function CategoryForm({ username }: { username: string }) {
 
   const findSameName = useMemo(() => sameNameIndex(categories ?? []), [categories]);
   // The typed name, re-read on each change of it (useWatch would cost this page's budget more).
-  const typedName = useSyncExternalStore(
-    (changed) => subscribe({ name: "name", formState: { values: true }, callback: changed }),
-    () => getValues("name") ?? "",
-    () => "",
+  const subscribeToName = useCallback(
+    (changed: () => void) => subscribe({ name: "name", formState: { values: true }, callback: changed }),
+    [subscribe],
   );
+  const typedName = useSyncExternalStore(subscribeToName, () => getValues("name") ?? "", () => "");
   const sameName = findSameName(typedName);
 
   useEffect(() => {
@@ -95,13 +109,13 @@ export function CategoryForm({ username }: { username: string }) {
       const fieldErrors = error instanceof AppError ? error.fields : undefined;
       const known = FIELDS.filter((field) => fieldErrors?.[field]);
       if (known.length === 0) {
-        if (!createOutcomeUnknown(error)) return setFailure({ error, name, outcomeUnknown: false });
-        const now = await refetchCategories(queryClient);
-        const probablyCreated = now?.find(
-          (category) =>
-            category.name === name && (category.description ?? "") === (description ?? "") && !knownIds?.has(category.id),
-        );
-        return setFailure({ error, name, outcomeUnknown: true, probablyCreated });
+        // The explanation's code loads after the page; if even that fails, the outcome is honestly unknown.
+        const explained = await loadCreateFailure()
+          .then(({ explainCreateFailure }) =>
+            explainCreateFailure(error, { name, description }, knownIds, () => refetchCategories(queryClient)),
+          )
+          .catch(() => ({ error, name, outcomeUnknown: true }));
+        return setFailure(explained);
       }
       known.forEach((field, index) =>
         setError(field, { type: "server", message: fieldErrors?.[field] }, { shouldFocus: index === 0 }),

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { Ref } from "react";
+import { createOutcomeUnknown } from "@/lib/categories/create-outcome";
 import type { Category } from "@/lib/categories/schemas";
 import { Alert } from "./alert";
 import { ErrorDetails } from "./error-details";
@@ -12,6 +13,25 @@ export type CreateFailureState = {
   /** A category with the same name and description that appeared after the form was opened. */
   probablyCreated?: Category;
 };
+
+/**
+ * What a create that failed without field errors means: never applied, or unknown. For an unknown outcome the list as
+ * it is now (`reload`) is searched for the same name and description under an id not in `knownIds` (the ids present
+ * before): that one was probably ours. Without `knownIds` nothing can be told apart as new.
+ */
+export async function explainCreateFailure(
+  error: unknown,
+  { name, description }: { name: string; description?: string },
+  knownIds: ReadonlySet<string> | undefined,
+  reload: () => Promise<readonly Category[] | undefined>,
+): Promise<CreateFailureState> {
+  if (!createOutcomeUnknown(error)) return { error, name, outcomeUnknown: false };
+  const now = knownIds && (await reload());
+  const probablyCreated = now?.find(
+    (category) => category.name === name && (category.description ?? "") === (description ?? "") && !knownIds?.has(category.id),
+  );
+  return { error, name, outcomeUnknown: true, probablyCreated };
+}
 
 /** Says what a failed create means for staff: not created, probably created, or unknown, never "just retry". */
 export function CreateFailure({ error, name, outcomeUnknown, probablyCreated, ref }: CreateFailureState & { ref: Ref<HTMLDivElement> }) {

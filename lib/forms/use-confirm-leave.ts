@@ -1,46 +1,29 @@
 import { useEffect } from "react";
-import { leaveOnPurpose, leavingOnPurpose } from "./leaving-on-purpose";
 
-type NavigateEvent = Event & { navigationType: string; cancelable: boolean };
-type Navigation = EventTarget;
+const loadGuard = () => import("./guard-leaving");
 
 /**
- * While `active`, leaving the page asks first: a reload, closing the tab or another address get the browser's own
- * prompt (beforeunload); a click on an in-app link or on a control marked `data-leaves-page` (Sign out) and, where
- * the Navigation API exists, back and forward get `message` in a confirm dialog. Typed values are also kept as a draft (useSessionDraft), so a "yes" loses nothing
- * for good either.
+ * While `active`, leaving the page asks first (see guardLeaving). Typed values are also kept as a draft
+ * (useSessionDraft), so a "yes" loses nothing for good either. The guard's code loads once the page is up, outside
+ * its first-load budget; it is in place a moment after the first keystroke.
  */
 export function useConfirmLeave(active: boolean, message: string): void {
   useEffect(() => {
+    void loadGuard().catch(() => {});
+  }, []);
+  useEffect(() => {
     if (!active) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!leavingOnPurpose()) event.preventDefault();
-    };
-    // Capturing on window runs before Next's Link handler, so a "no" stops the navigation before it starts.
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const target = event.target instanceof Element ? event.target.closest("a[href], [data-leaves-page]") : null;
-      if (target instanceof HTMLAnchorElement) {
-        if (target.target || target.hasAttribute("download") || target.origin !== window.location.origin) return;
-        if (target.pathname === window.location.pathname && target.search === window.location.search) return;
-      } else if (!target) return;
-      if (!window.confirm(message)) {
-        event.preventDefault();
-        event.stopPropagation();
-      } else if (!(target instanceof HTMLAnchorElement)) leaveOnPurpose(); // it leaves by a full load: no second prompt
-    };
-    const navigation = (window as { navigation?: Navigation }).navigation;
-    const onNavigate = (event: Event) => {
-      const { navigationType, cancelable } = event as NavigateEvent;
-      if (navigationType === "traverse" && cancelable && !window.confirm(message)) event.preventDefault();
-    };
-    window.addEventListener("beforeunload", onBeforeUnload);
-    window.addEventListener("click", onClick, true);
-    navigation?.addEventListener("navigate", onNavigate);
+    let release: (() => void) | undefined;
+    let current = true;
+    void loadGuard().then(
+      ({ guardLeaving }) => {
+        if (current) release = guardLeaving(message);
+      },
+      () => {}, // without the guard the draft still keeps what was typed
+    );
     return () => {
-      window.removeEventListener("beforeunload", onBeforeUnload);
-      window.removeEventListener("click", onClick, true);
-      navigation?.removeEventListener("navigate", onNavigate);
+      current = false;
+      release?.();
     };
   }, [active, message]);
 }
