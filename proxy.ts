@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { contentSecurityPolicy } from "@/lib/http/content-security-policy";
 import { requestIdOf } from "@/lib/http/request-id";
-import { addStrictTransportSecurity } from "@/lib/http/strict-transport";
+import { addStrictTransportSecurity, servedOverHttps } from "@/lib/http/strict-transport";
 import { closeConnectionIfShuttingDown } from "@/lib/http/shutting-down";
 
 /**
@@ -15,7 +15,7 @@ import { closeConnectionIfShuttingDown } from "@/lib/http/shutting-down";
  */
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const https = (process.env.APP_ORIGIN ?? request.nextUrl.protocol).startsWith("https");
+  const https = servedOverHttps(request.url);
   const policy = contentSecurityPolicy(nonce, { https, dev: process.env.NODE_ENV === "development" });
   const requestId = requestIdOf(request.headers);
 

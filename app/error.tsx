@@ -1,15 +1,7 @@
 "use client";
 
-import { Button } from "@/components/button";
+import { SomethingWentWrong } from "@/components/something-went-wrong";
 
 export default function ErrorPage({ reset }: { error: Error; reset: () => void }) {
-  return (
-    <div className="stack" role="alert">
-      <h1>Something went wrong</h1>
-      <p>This page could not be shown. Try again, and if it keeps happening tell an administrator.</p>
-      <p>
-        <Button onClick={reset}>Try again</Button>
-      </p>
-    </div>
-  );
+  return <SomethingWentWrong reset={reset} />;
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { Button } from "@/components/button";
+import { SomethingWentWrong } from "@/components/something-went-wrong";
 import "./globals.css";
 
 /**
@@ -13,13 +13,7 @@ export default function GlobalError({ reset }: { error: Error; reset: () => void
       <body>
         <title>Something went wrong: Categories admin</title>
         <main id="main" className="main">
-          <div className="stack" role="alert">
-            <h1>Something went wrong</h1>
-            <p>The admin app could not show this page. Try again, and if it keeps happening tell an administrator.</p>
-            <p>
-              <Button onClick={reset}>Try again</Button>
-            </p>
-          </div>
+          <SomethingWentWrong reset={reset} />
         </main>
       </body>
     </html>

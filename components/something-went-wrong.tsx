@@ -1,0 +1,14 @@
+import { Button } from "./button";
+
+/** What the error pages say: one text, whether a page failed or the whole layout did. */
+export function SomethingWentWrong({ reset }: { reset: () => void }) {
+  return (
+    <div className="stack" role="alert">
+      <h1>Something went wrong</h1>
+      <p>This page could not be shown. Try again, and if it keeps happening tell an administrator.</p>
+      <p>
+        <Button onClick={reset}>Try again</Button>
+      </p>
+    </div>
+  );
+}
