@@ -20,6 +20,15 @@ for (const colorScheme of ["light", "dark"] as const) {
         await expectNoAxeViolations(page);
       });
 
+      test("the sign-in page with field errors", async ({ page }) => {
+        await page.goto("/login");
+        await signInButton(page).click();
+        await expect(usernameField(page)).toHaveAttribute("aria-invalid", "true");
+        await expect(usernameField(page)).toBeFocused();
+
+        await expectNoAxeViolations(page);
+      });
+
       test("the sign-in page after a failed sign-in", async ({ page }) => {
         // An unknown person from an address of its own, so no real account or address gets closer to the throttle.
         await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.${[...randomBytes(3)].join(".")}` });

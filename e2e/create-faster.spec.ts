@@ -33,6 +33,9 @@ test.describe("Create and add another", () => {
     await fillNewCategory(page, uniqueName);
     await addAnotherButton(page).click();
     await expect(nameField(page)).toHaveValue("");
+    // The created values are gone from the tab's draft, not merely overwritten by the emptied form.
+    const drafts = await page.evaluate(() => Object.values(sessionStorage).join("\n"));
+    expect(drafts).not.toContain(uniqueName);
 
     await page.reload();
     await expect(nameField(page)).toHaveValue("");

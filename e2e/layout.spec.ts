@@ -28,17 +28,15 @@ test.describe("on a 360 px wide phone", () => {
     });
   });
 
-  test("/categories has no horizontal scroll, and a table that scrolls inside itself is focusable and named", async ({ page }) => {
+  test("/categories has no horizontal scroll, and the table's wrapper can be scrolled from the keyboard", async ({ page }) => {
     await page.goto("/categories");
     await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();
 
     expect(await horizontalOverflow(page)).toBe(0);
-    // axe's scrollable-region-focusable: a keyboard user must be able to scroll what scrolls.
-    const wrapper = page.locator(".table-scroll");
-    if (await wrapper.evaluate((element) => element.scrollWidth > element.clientWidth)) {
-      await expect(wrapper).toHaveAttribute("tabindex", "0");
-      await expect(wrapper).toHaveAccessibleName(/.+/);
-    }
+    // axe's scrollable-region-focusable: whenever the table is wider than the screen (large text, zoom), a keyboard
+    // user must be able to scroll it, so its wrapper is always a focusable, named region.
+    const wrapper = page.getByRole("region", { name: "Categories table" });
+    await expect(wrapper).toHaveAttribute("tabindex", "0");
   });
 
   test("at 320 px (1280 px at 400 % zoom) the table still fits without scrolling", async ({ page }) => {

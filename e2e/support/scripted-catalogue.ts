@@ -17,6 +17,15 @@ const FIRST_APPLIED_ID = 1000;
  */
 export const EMPTY_LIST_REQUEST_ID_PREFIX = "e2e-empty-list";
 
+/** Likewise, a list call whose X-Request-Id starts with this gets LONG_LIST_LENGTH categories: a list long enough to be virtualised. */
+export const LONG_LIST_REQUEST_ID_PREFIX = "e2e-long-list";
+export const LONG_LIST_LENGTH = 500;
+const LONG_LIST = Array.from({ length: LONG_LIST_LENGTH }, (_, index) => ({
+  id: index + 1,
+  name: `Breed ${String(index + 1).padStart(3, "0")}`,
+  description: `Long list row ${index + 1}`,
+}));
+
 type Category = { id: number; name: string; description?: string };
 const applied: Category[] = [];
 
@@ -38,6 +47,7 @@ export const scriptedCatalogue: FakeHandler = ({ method, body, headers }): FakeR
   if (method === "GET") {
     const requestId = headers["x-request-id"];
     if (typeof requestId === "string" && requestId.startsWith(EMPTY_LIST_REQUEST_ID_PREFIX)) return json(200, []);
+    if (typeof requestId === "string" && requestId.startsWith(LONG_LIST_REQUEST_ID_PREFIX)) return json(200, LONG_LIST);
     return json(200, [LISTED, ...applied]);
   }
   if (method !== "POST") return json(405, { code: "method_not_allowed", message: "Use GET or POST", status: 405 });
