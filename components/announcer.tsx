@@ -1,6 +1,7 @@
 "use client";
 
 import { type ReactNode, createContext, use, useCallback, useEffect, useState } from "react";
+import { Toast } from "./toast";
 
 const AnnounceContext = createContext<(message: string) => void>(() => {});
 
@@ -24,9 +25,7 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
   return (
     <AnnounceContext value={announce}>
       {children}
-      <div role="status" className={message.text ? "toast" : "visually-hidden"}>
-        <span key={message.serial}>{message.text}</span>
-      </div>
+      <Toast message={message.text} serial={message.serial} />
     </AnnounceContext>
   );
 }
