@@ -3,6 +3,11 @@ import { createButton, dataRows, descriptionField, expect, fillNewCategory, name
 
 const addAnotherButton = (page: Page) => page.getByRole("button", { name: "Create and add another" });
 const duplicateHint = (page: Page) => page.locator("#category-name-same");
+/**
+ * The leave guard's code loads after the page and is in place a moment after the first keystroke; a person never
+ * leaves within that moment, a test can. Waiting for the network to go quiet waits for it.
+ */
+const guardInPlace = (page: Page) => page.waitForLoadState("networkidle");
 
 test.describe("Create and add another", () => {
   test("creates, stays on the form, clears it, focuses Name and announces what was created", async ({ page, uniqueName, listCategories }) => {
@@ -74,6 +79,7 @@ test.describe("unsaved changes", () => {
 
   test("an in-app link asks first; No stays with the typed values, Yes leaves", async ({ page, uniqueName }) => {
     await fillNewCategory(page, uniqueName, "typed");
+    await guardInPlace(page);
     const messages: string[] = [];
     page.once("dialog", (dialog) => {
       messages.push(dialog.message());
@@ -91,6 +97,7 @@ test.describe("unsaved changes", () => {
 
   test("a draft brought back after leaving shows its duplicate hint at once", async ({ page }) => {
     await fillNewCategory(page, "Dog");
+    await guardInPlace(page);
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("link", { name: "Back to categories" }).click();
     await expect(page).toHaveURL(/\/categories$/);
@@ -102,6 +109,7 @@ test.describe("unsaved changes", () => {
 
   test("reloading with typed values gets the browser's leave prompt", async ({ page, uniqueName }) => {
     await fillNewCategory(page, uniqueName);
+    await guardInPlace(page);
     const dialog = page.waitForEvent("dialog");
     void page.reload().catch(() => {});
     const prompt = await dialog;
@@ -114,6 +122,7 @@ test.describe("unsaved changes", () => {
     await page.goto("/categories");
     await page.getByRole("link", { name: "New category" }).click();
     await nameField(page).fill(uniqueName);
+    await guardInPlace(page);
     const dialog = page.waitForEvent("dialog");
     void page.goBack().catch(() => {});
     const prompt = await dialog;
