@@ -81,6 +81,25 @@ test("the list says when it was loaded, and Refresh updates it", async ({ page }
   expect(new Date((await time.getAttribute("datetime")) ?? "").getMinutes()).toBe(7);
 });
 
+test("coming back to the tab refreshes a list older than 10 seconds, and not a fresh one", async ({ page }) => {
+  await page.clock.install();
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "GET" && new URL(request.url()).pathname === "/api/categories") reads.push(request.url());
+  });
+  await page.goto("/categories");
+  await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();
+  const comeBack = () => page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+
+  await comeBack();
+  await page.waitForTimeout(300);
+  expect(reads, "a list read moments ago is not read again").toHaveLength(0);
+
+  await page.clock.fastForward(11_000);
+  await comeBack();
+  await expect.poll(() => reads.length).toBe(1);
+});
+
 test.describe("Export CSV", () => {
   test("downloads the current view, filtered and sorted, with exact ids and RFC 4180 quoting", async ({ page }) => {
     await page.goto(`/categories?q=${SEEDED_SEARCH}&sort=name&dir=asc`);
