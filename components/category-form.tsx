@@ -91,7 +91,8 @@ export function CategoryForm({ username }: { username: string }) {
     try {
       const category = await createCategory(description ? { name, description } : { name });
       rememberCreated(queryClient, category);
-      setKnownIds((ids) => new Set(ids).add(category.id));
+      // Until the list has loaded there is no baseline; the loaded list will hold this one already.
+      setKnownIds((ids) => ids && new Set(ids).add(category.id));
       forgetDraft();
       if (addAnother) {
         reset(EMPTY);
