@@ -17,10 +17,14 @@ export class ConnectTimeoutError extends Error {
   override readonly name = "ConnectTimeoutError";
 }
 
-// Kept-alive connections: most calls then skip the TCP (and TLS) set-up entirely.
+// Kept-alive connections: most calls then skip the TCP (and TLS) set-up entirely. An idle connection is closed by
+// this side first, before the service closes it: reusing one the service is closing at that very moment ends in a
+// reset, and a POST sent on it has an unknown outcome. With `timeout` set, Node also honours the service's
+// `Keep-Alive: timeout=N` hint and lets idle sockets go a second before N; a service that sends no hint gets 4 s.
+const IDLE_SOCKET_MS = 4_000;
 const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 128 }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 128 }),
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 128, timeout: IDLE_SOCKET_MS }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 128, timeout: IDLE_SOCKET_MS }),
 };
 
 /** One HTTP exchange with separate connect and total time limits; resolves with the whole body. */

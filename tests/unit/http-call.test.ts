@@ -1,0 +1,46 @@
+import { type Server, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { httpCall } from "@/lib/catalogue/http-call";
+
+let server: Server | undefined;
+
+afterEach(async () => {
+  await new Promise((done) => server?.close(done));
+  server = undefined;
+});
+
+/** A service that keeps connections alive for `keepAliveMs` (and says so in its Keep-Alive header), logging closes. */
+async function serviceKeepingAliveFor(keepAliveMs: number) {
+  const closedByClient: number[] = [];
+  server = createServer((_, response) => response.end("[]"));
+  server.keepAliveTimeout = keepAliveMs;
+  server.on("connection", (socket) => socket.on("end", () => closedByClient.push(Date.now())));
+  await new Promise<void>((listening) => server?.listen(0, "127.0.0.1", listening));
+  const url = new URL(`http://127.0.0.1:${(server?.address() as AddressInfo).port}/v1/categories`);
+  return { url, closedByClient };
+}
+
+describe("httpCall's kept-alive connections", () => {
+  it("are closed by the app before the service's keep-alive timeout, so a reused connection is never one being closed", async () => {
+    const { url, closedByClient } = await serviceKeepingAliveFor(3_000);
+    const reply = await httpCall(url, { method: "GET", headers: {}, connectTimeoutMs: 1_000, signal: AbortSignal.timeout(5_000) });
+    expect(reply.status).toBe(200);
+
+    // The service says timeout=3: the app lets the idle connection go after about 2 s, well before the service would.
+    await new Promise((done) => setTimeout(done, 2_600));
+    expect(closedByClient).toHaveLength(1);
+  });
+
+  it("are kept for the next call while the service still keeps them", async () => {
+    const { url, closedByClient } = await serviceKeepingAliveFor(10_000);
+    const call = () => httpCall(url, { method: "GET", headers: {}, connectTimeoutMs: 1_000, signal: AbortSignal.timeout(5_000) });
+    let connections = 0;
+    server?.on("connection", () => connections++);
+    await call();
+    await new Promise((done) => setTimeout(done, 500));
+    await call();
+    expect(connections).toBe(1);
+    expect(closedByClient).toHaveLength(0);
+  });
+});
