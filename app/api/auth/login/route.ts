@@ -4,26 +4,21 @@ import { readSessionToken, sessionCookie } from "@/lib/auth/session-cookie";
 import { createSession, revokeSession } from "@/lib/auth/session-store";
 import { credentialVersion, verifyCredentials } from "@/lib/auth/users";
 import { AppError } from "@/lib/errors/app-error";
-import { fieldsFromIssues } from "@/lib/forms/fields-from-issues";
 import { apiRoute, methodNotAllowed } from "@/lib/http/api-route";
 import { clientAddress } from "@/lib/http/client-address";
 import { readJsonBody } from "@/lib/http/read-json-body";
+import { validateBody } from "@/lib/http/validate-body";
 import { log } from "@/lib/log";
 
 const MAX_LOGIN_BODY_BYTES = 16 * 1024;
 
 export const POST = apiRoute("public", async (request, { requestId }) => {
-  const body = await readJsonBody(request, MAX_LOGIN_BODY_BYTES);
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new AppError(400, "invalid_request", "Send a JSON object with a username and a password.");
-  }
-  const parsed = loginSchema.safeParse(body);
-  if (!parsed.success) {
-    // Per field, so the sign-in form shows each message by its input (the form itself ships no validation code).
-    const fields = fieldsFromIssues(parsed.error.issues);
-    throw new AppError(400, "invalid_request", Object.values(fields).join(". "), fields);
-  }
-  const { username, password } = parsed.data;
+  // Per field, so the sign-in form shows each message by its input (the form itself ships no validation code).
+  const { username, password } = validateBody(
+    await readJsonBody(request, MAX_LOGIN_BODY_BYTES),
+    loginSchema,
+    "Send a JSON object with a username and a password.",
+  );
   const userKey = `user:${username}`;
   const keys = [userKey, `addr:${clientAddress(request.headers)}`];
 
