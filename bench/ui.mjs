@@ -48,11 +48,11 @@ async function measure(n) {
   const categories = Array.from({ length: n }, (_, i) => ({ id: String(i + 1), name: `Breed ${i + 1}`, description: `Category number ${i + 1} of the bench` }));
   writeFileSync(dataFile, JSON.stringify({ categories }));
   const catalogue = await startCatalogue({ dataFile, apiKey: KEY });
-  const app = spawn(process.execPath, [resolve(".next/standalone/server.js")], {
+  const app = spawn(process.execPath, [resolve(".next/standalone/scripts/serve.mjs")], {
     stdio: "ignore",
     env: {
       ...process.env, PORT: String(PORT), HOSTNAME: "127.0.0.1", CATALOGUE_API_URL: catalogue.url, CATALOGUE_API_KEY: KEY,
-      SESSION_SECRET: "bench-ui-session-secret-0123456789ab", AUTH_USERS_FILE: usersFile, AUDIT_FILE: join(dir, "audit.jsonl"),
+      SESSION_SECRET: "bench-ui-session-secret-0123456789ab", AUTH_USERS_FILE: usersFile, AUDIT_FILE: join(dir, "audit.jsonl"), APP_ORIGIN: ORIGIN,
       NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn",
     },
   });

@@ -90,7 +90,7 @@ export function CategoryForm({ username }: { username: string }) {
     setFailure(null);
     try {
       const category = await createCategory(description ? { name, description } : { name });
-      rememberCreated(queryClient, category);
+      rememberCreated(queryClient, category, { refetch: addAnother });
       // Until the list has loaded there is no baseline; the loaded list will hold this one already.
       setKnownIds((ids) => ids && new Set(ids).add(category.id));
       forgetDraft();

@@ -9,9 +9,9 @@ test.use({ signedInAs: null });
 
 /**
  * Failed sign-ins also count against the client address, and every other test signs in from
- * the same one. Tests that fail on purpose here claim addresses of their own (the app takes the
- * last X-Forwarded-For hop), so a run stays far below the 10 failures that would lock everyone
- * out; only the wrong-password form test fails from the shared address.
+ * the same one. Tests that fail on purpose here claim addresses of their own (the main instance
+ * trusts loopback as its proxy and takes the client from X-Forwarded-For), so a run stays far
+ * below the 10 failures that would lock everyone out.
  */
 function ownClientAddress(): { "x-forwarded-for": string } {
   return { "x-forwarded-for": `10.${[...randomBytes(3)].join(".")}` };

@@ -59,7 +59,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env[ENV.sessionDir] = sessionDir;
 
     const instances: [InstanceName, Record<string, string>][] = [
-      ["main", { CATALOGUE_API_URL: catalogue.url, CATALOGUE_ENVIRONMENT: "staging" }],
+      // The tests play the proxy in front of the main instance: their X-Forwarded-For names the client.
+      ["main", { CATALOGUE_API_URL: catalogue.url, CATALOGUE_ENVIRONMENT: "staging", TRUSTED_PROXIES: "127.0.0.1" }],
       ["faulty", { CATALOGUE_API_URL: fake.url, CATALOGUE_TIMEOUT_MS: String(FAULTY_TIMEOUT_MS) }],
       // No breaker here: these tests are about "down", and the breaker's pause has tests of its own.
       ["down", { CATALOGUE_API_URL: dead, CATALOGUE_BREAKER_FAILURES: "0" }],

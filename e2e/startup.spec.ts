@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 
 /** Runs the standalone server of the build with the given settings and returns how it ended. */
 async function startWith(env: Record<string, string>) {
-  const child = spawn(process.execPath, [".next/standalone/server.js"], {
+  const child = spawn(process.execPath, [".next/standalone/scripts/serve.mjs"], {
     // Only these settings: nothing from the shell may make a bad value look good.
     env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", NEXT_TELEMETRY_DISABLED: "1", HOSTNAME: "127.0.0.1", PORT: "0", ...env },
   });

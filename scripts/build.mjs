@@ -1,6 +1,6 @@
 // @ts-check
-// `npm run build`: the production build, plus the static assets copied beside the standalone
-// server, so `node .next/standalone/server.js` serves the whole app on its own.
+// `npm run build`: the production build, plus the static assets and the server entry copied beside the standalone
+// server, so `node .next/standalone/scripts/serve.mjs` serves the whole app on its own.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, rmSync } from "node:fs";
 
@@ -13,3 +13,5 @@ if (result.status !== 0) process.exit(result.status ?? 1);
 rmSync(".next/standalone/.next/static", { recursive: true, force: true });
 cpSync(".next/static", ".next/standalone/.next/static", { recursive: true });
 if (existsSync("public")) cpSync("public", ".next/standalone/public", { recursive: true });
+// The entry that stamps each request's client address, with the one module it imports, at the same relative paths.
+for (const file of ["scripts/serve.mjs", "lib/http/forwarded.mjs"]) cpSync(file, `.next/standalone/${file}`);

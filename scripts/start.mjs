@@ -63,7 +63,7 @@ async function createFirstAdminIfNoUsers() {
 const hostname = process.env.APP_HOST ?? (catalogue ? "127.0.0.1" : "0.0.0.0");
 const port = process.env.PORT ?? "3000";
 // What we ship: the standalone server of the production build (`next dev` with --dev).
-const command = dev ? ["node_modules/next/dist/bin/next", "dev", "-H", hostname, "-p", port] : [".next/standalone/server.js"];
+const command = dev ? ["node_modules/next/dist/bin/next", "dev", "-H", hostname, "-p", port] : [".next/standalone/scripts/serve.mjs"];
 const app = spawn(process.execPath, command, {
   stdio: "inherit",
   env: { ...process.env, ...childEnv, HOSTNAME: hostname, PORT: port },

@@ -40,7 +40,7 @@ export async function startStack({ n, workDir, usersFile, sessionSecret, timeout
   });
   const app = await startChild({
     name: `app (N = ${n})`,
-    script: ".next/standalone/server.js",
+    script: ".next/standalone/scripts/serve.mjs",
     env: {
       PORT: String(appPort),
       HOSTNAME: "127.0.0.1",

@@ -16,7 +16,7 @@ export async function startNextServer({ port, logFile, env }: NextServerOptions)
   }
   const url = `http://127.0.0.1:${port}`;
   const log = openSync(logFile, "a");
-  const child = spawn(process.execPath, [".next/standalone/server.js"], {
+  const child = spawn(process.execPath, [".next/standalone/scripts/serve.mjs"], {
     stdio: ["ignore", log, log],
     env: { ...process.env, ...env, HOSTNAME: "127.0.0.1", PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
   });

@@ -22,13 +22,15 @@ async function freePort(): Promise<number> {
 export async function startProductionInstance(): Promise<NextServer> {
   const deadCatalogue = (JSON.parse(setupValue(ENV.upstreamUrls)) as string[])[2] ?? "";
   const dir = await mkdtemp(join(tmpdir(), "categories-e2e-production-"));
+  const port = await freePort();
   const server = await startNextServer({
-    port: await freePort(),
+    port,
     logFile: join(dir, "production.log"),
     env: {
       CATALOGUE_API_URL: deadCatalogue,
       CATALOGUE_API_KEY: KNOWN_API_KEY,
       CATALOGUE_ENVIRONMENT: "production",
+      APP_ORIGIN: `http://127.0.0.1:${port}`,
       SESSION_SECRET,
       AUTH_USERS_FILE: setupValue(ENV.usersFile),
       AUDIT_FILE: join(dir, "production-audit.jsonl"),

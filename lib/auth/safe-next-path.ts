@@ -1,17 +1,20 @@
 const FALLBACK = "/categories";
+const BASE = "http://app.invalid";
 
 /**
- * Where to go after sign-in: a path on this app only. Anything that could leave
- * it (`https://evil.example`, `//evil.example`, `/\evil.example`) goes to the list.
+ * Where to go after sign-in: a path on this app only, judged after the URL parser has normalised it (dot segments,
+ * backslashes, tabs and newlines), since the normalised path is what the browser is sent. `/.//evil.example` becomes
+ * `//evil.example`, which a browser reads as another host; so does anything that starts with two slashes.
  */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return FALLBACK;
+  if (!next?.startsWith("/")) return FALLBACK;
+  let url: URL;
   try {
-    const base = "http://app.invalid";
-    const url = new URL(next, base);
-    if (url.origin !== base || url.pathname.startsWith("/login")) return FALLBACK;
-    return `${url.pathname}${url.search}${url.hash}`;
+    url = new URL(next, BASE);
   } catch {
     return FALLBACK;
   }
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== BASE || !/^\/(?![/\\])/.test(target) || url.pathname.startsWith("/login")) return FALLBACK;
+  return target;
 }

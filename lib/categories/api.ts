@@ -28,8 +28,8 @@ export async function createCategory(input: NewCategory): Promise<Category> {
   return readApiResponse(response, readCategory);
 }
 
-/** The list as the server rendered it into the page, and when it was read. */
-export type InitialCategories = { categories: Category[]; loadedAt: number };
+/** The list as the server rendered it into the page. */
+export type InitialCategories = Category[];
 
 export const categoriesQueryOptions = queryOptions({
   queryKey: ["categories"],
@@ -43,12 +43,15 @@ export async function refetchCategories(queryClient: QueryClient): Promise<Categ
   return queryClient.fetchQuery({ ...categoriesQueryOptions, staleTime: 0 }).catch(() => undefined);
 }
 
-/** Puts a created category into the cached list at once, then refetches the list behind it. */
-export function rememberCreated(queryClient: QueryClient, created: Category): void {
+/**
+ * Puts a created category into the cached list at once and marks the list as out of date. When the list page is
+ * next (`refetch: false`), its server render reads the list anyway, so the browser does not read it a second time.
+ */
+export function rememberCreated(queryClient: QueryClient, created: Category, { refetch }: { refetch: boolean }): void {
   queryClient.setQueryData(categoriesQueryOptions.queryKey, (list) =>
     list && !list.some((category) => category.id === created.id) ? [...list, created] : list,
   );
   // Not awaited: the new row is already in the cache, and a slow list must not hold up the form. "all": no observer
   // marks this query active (useCategoryList reads the cache directly), and the refetch must happen regardless.
-  void queryClient.invalidateQueries({ queryKey: categoriesQueryOptions.queryKey, refetchType: "all" });
+  void queryClient.invalidateQueries({ queryKey: categoriesQueryOptions.queryKey, refetchType: refetch ? "all" : "none" });
 }

@@ -19,7 +19,7 @@ export async function initialCategories(): Promise<InitialCategories | undefined
   try {
     const { bytes } = await catalogue().listCategoriesAsJson({ requestId: requestIdOf(await headers()) });
     if (bytes.byteLength > SERVER_RENDER_MAX_BYTES) return undefined;
-    return { categories: categoryListSchema.parse(parseExactJson(bytes.toString("utf8"))), loadedAt: Date.now() };
+    return categoryListSchema.parse(parseExactJson(bytes.toString("utf8")));
   } catch {
     return undefined;
   }

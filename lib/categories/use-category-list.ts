@@ -8,15 +8,15 @@ const { queryKey } = categoriesQueryOptions;
  * The cached category list and its loading state, read straight from react-query's cache with public calls.
  * Not `useQuery`: its observer machinery would cost the list page about 3 KiB of its first-load budget, for
  * nothing this page uses beyond what is here: fetch when stale on mount and on returning to the tab, and refetch.
- * `initial` (the server-rendered list) shows at once and counts as loaded at `loadedAt`.
+ * `initial` (the server-rendered list) shows at once. It counts as loaded when the browser received it, by the
+ * browser's clock: staleness is judged by that clock, which may be hours away from the server's.
  */
 export function useCategoryList(initial?: InitialCategories) {
   const queryClient = useQueryClient();
   useState(() => {
     // Once, before the first read: like HydrationBoundary, the server's list goes into the cache during render.
-    if (initial && !queryClient.getQueryState(queryKey)) {
-      queryClient.setQueryData(queryKey, initial.categories, { updatedAt: initial.loadedAt });
-    }
+    const cached = queryClient.getQueryState(queryKey);
+    if (initial && (!cached || cached.isInvalidated)) queryClient.setQueryData(queryKey, initial, { updatedAt: Date.now() });
   });
   const subscribe = useCallback((changed: () => void) => queryClient.getQueryCache().subscribe(changed), [queryClient]);
   const state = useSyncExternalStore(

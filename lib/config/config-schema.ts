@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { parseTrustedProxies } from "@/lib/http/forwarded.mjs";
 
 export const ENVIRONMENTS = ["production", "staging", "local"] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -56,6 +57,14 @@ export const configSchema = z.object({
       }, "APP_ORIGIN must be the app's public origin, like https://admin.example.com (no path)"),
     ),
   ),
+  TRUSTED_PROXIES: z.optional(
+    z.string().check(z.superRefine((raw, ctx) => {
+      const { problem } = parseTrustedProxies(raw);
+      if (problem) ctx.issues.push({ code: "custom", input: raw, message: problem });
+    })),
+  ),
+  CATALOGUE_ALLOW_HTTP: z.optional(z.enum(["1"], { error: 'CATALOGUE_ALLOW_HTTP must be "1" or unset' })),
+  AUTH_HASH_CONCURRENCY: z._default(wholeNumber("AUTH_HASH_CONCURRENCY", 1, 64), 2),
   SESSION_IDLE_MINUTES: z._default(wholeNumber("SESSION_IDLE_MINUTES", 1, 24 * 60), 30),
   SESSION_ABSOLUTE_HOURS: z._default(wholeNumber("SESSION_ABSOLUTE_HOURS", 1, 30 * 24), 8),
 });

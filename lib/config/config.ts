@@ -19,7 +19,17 @@ export type Config = {
   appOrigin?: string;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  /** Password hashes that may run at once; sign-ins beyond that wait briefly, then get 503. */
+  hashConcurrency: number;
 };
+
+const LOOPBACK_HOSTS = new Set(["localhost", "[::1]"]);
+
+/** Whether the API key would cross a network in clear text on its way to this URL. */
+function sendsKeyInClear(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === "http:" && !LOOPBACK_HOSTS.has(hostname) && !/^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -30,35 +40,44 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
   const result = configSchema.safeParse(present);
   const problems = result.success ? [] : result.error.issues.map((issue) => issue.message);
-  if (result.success && !result.data.CATALOGUE_API_URL) {
+  const data = result.success ? result.data : undefined;
+  if (data && !data.CATALOGUE_API_URL) {
     problems.push("CATALOGUE_API_URL is not set (run `npm start` to use the embedded catalogue service, or set it)");
   }
-  if (result.success && result.data.CATALOGUE_API_URL && !result.data.CATALOGUE_API_KEY) {
+  if (data?.CATALOGUE_API_URL && !data.CATALOGUE_API_KEY) {
     problems.push("CATALOGUE_API_KEY is required when CATALOGUE_API_URL is set");
   }
-  if (result.success && result.data.CATALOGUE_API_URL && !result.data.SESSION_SECRET) {
+  if (data?.CATALOGUE_API_URL && !data.SESSION_SECRET) {
     problems.push("SESSION_SECRET is required when CATALOGUE_API_URL is set (at least 32 random characters)");
+  }
+  if (data?.CATALOGUE_API_URL && sendsKeyInClear(data.CATALOGUE_API_URL) && !data.CATALOGUE_ALLOW_HTTP) {
+    problems.push("CATALOGUE_API_URL uses plain http to another host, which sends the API key in clear text: use https (or set CATALOGUE_ALLOW_HTTP=1)");
+  }
+  const environment = data?.CATALOGUE_ENVIRONMENT ?? "production";
+  if (data?.CATALOGUE_API_URL && environment === "production" && !data.APP_ORIGIN && !data.TRUSTED_PROXIES) {
+    problems.push("APP_ORIGIN is required in production, like https://admin.example.com (or set TRUSTED_PROXIES to take it from your proxy)");
   }
   if (!result.success || problems.length > 0) {
     throw new ConfigError(`Configuration error: ${problems.join("; ")}`);
   }
-  const data = result.data;
+  const settings = result.data;
   return {
-    catalogueUrl: data.CATALOGUE_API_URL as string,
-    catalogueApiKey: data.CATALOGUE_API_KEY as string,
-    environment: data.CATALOGUE_ENVIRONMENT ?? "production",
-    timeoutMs: data.CATALOGUE_TIMEOUT_MS,
-    connectTimeoutMs: data.CATALOGUE_CONNECT_TIMEOUT_MS,
-    breakerFailures: data.CATALOGUE_BREAKER_FAILURES,
-    breakerCooldownMs: data.CATALOGUE_BREAKER_COOLDOWN_MS,
-    shutdownGraceMs: data.SHUTDOWN_GRACE_MS,
-    maxBodyBytes: data.MAX_BODY_BYTES,
-    sessionSecret: data.SESSION_SECRET as string,
-    usersFile: resolve(data.AUTH_USERS_FILE),
-    auditFile: resolve(data.AUDIT_FILE),
-    appOrigin: data.APP_ORIGIN?.replace(/\/$/, ""),
-    sessionIdleMs: data.SESSION_IDLE_MINUTES * 60_000,
-    sessionAbsoluteMs: data.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    catalogueUrl: settings.CATALOGUE_API_URL as string,
+    catalogueApiKey: settings.CATALOGUE_API_KEY as string,
+    environment,
+    timeoutMs: settings.CATALOGUE_TIMEOUT_MS,
+    connectTimeoutMs: settings.CATALOGUE_CONNECT_TIMEOUT_MS,
+    breakerFailures: settings.CATALOGUE_BREAKER_FAILURES,
+    breakerCooldownMs: settings.CATALOGUE_BREAKER_COOLDOWN_MS,
+    shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
+    maxBodyBytes: settings.MAX_BODY_BYTES,
+    sessionSecret: settings.SESSION_SECRET as string,
+    usersFile: resolve(settings.AUTH_USERS_FILE),
+    auditFile: resolve(settings.AUDIT_FILE),
+    appOrigin: settings.APP_ORIGIN?.replace(/\/$/, ""),
+    sessionIdleMs: settings.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: settings.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    hashConcurrency: settings.AUTH_HASH_CONCURRENCY,
   };
 }
 

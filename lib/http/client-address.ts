@@ -1,9 +1,9 @@
+import { CLIENT_ADDRESS_HEADER } from "./forwarded.mjs";
+
 /**
- * The client address as Next reports it: the socket's, or the last hop a proxy
- * appended to X-Forwarded-For. Without a proxy in front, a client can choose
- * this header, so per-address limits are only as good as the proxy (see README).
+ * The client address the server entry (scripts/serve.mjs) wrote from the socket, or from X-Forwarded-For when the
+ * socket is a trusted proxy. The entry overwrites whatever a client sent under this name.
  */
 export function clientAddress(headers: Pick<Headers, "get">): string {
-  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
-  return hops.at(-1) ?? "unknown";
+  return headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
 }

@@ -75,10 +75,11 @@ export async function startApp({ port, users, categories, name = "app" }) {
   try {
     server = await startChild({
       name,
-      script: resolve(".next/standalone/server.js"),
+      script: resolve(".next/standalone/scripts/serve.mjs"),
       env: {
         PORT: String(port),
         HOSTNAME: "127.0.0.1",
+        APP_ORIGIN: url,
         ...catalogueEnv,
         CATALOGUE_API_KEY: apiKey,
         SESSION_SECRET: randomBytes(32).toString("base64url"),

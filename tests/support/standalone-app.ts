@@ -5,7 +5,7 @@ import { SESSION_SECRET } from "./auth-fixture";
 import { type Child, freePort, sleep, spawnNode } from "./child-process";
 
 /** The server `npm run build` produces: integration tests run what is shipped (npm test builds it first). */
-const SERVER = fileURLToPath(new URL("../../.next/standalone/server.js", import.meta.url));
+const SERVER = fileURLToPath(new URL("../../.next/standalone/scripts/serve.mjs", import.meta.url));
 export const APP_API_KEY = "integration-test-key-7c2e9b41";
 
 export type AppOptions = {
@@ -26,7 +26,7 @@ export type StandaloneApp = Child & {
   auditEntries(): Promise<Record<string, unknown>[]>;
 };
 
-/** Starts `node .next/standalone/server.js` on a free loopback port and waits until /api/health answers. */
+/** Starts `node .next/standalone/scripts/serve.mjs` on a free loopback port and waits until /api/health answers. */
 export async function startStandaloneApp({ catalogueUrl, usersFile, env = {} }: AppOptions): Promise<StandaloneApp> {
   const port = await freePort();
   const auditFile = join(dirname(usersFile), `audit-${port}.jsonl`);

@@ -20,6 +20,7 @@ async function load(env: Record<string, string> = {}) {
   vi.stubEnv("CATALOGUE_API_URL", "http://127.0.0.1:9/v1");
   vi.stubEnv("CATALOGUE_API_KEY", "unused-key");
   vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
+  vi.stubEnv("APP_ORIGIN", ORIGIN);
   vi.stubEnv("AUTH_USERS_FILE", usersFile);
   vi.stubEnv("AUDIT_FILE", join(dirname(usersFile), "audit.jsonl"));
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
@@ -33,7 +34,7 @@ async function load(env: Record<string, string> = {}) {
 const loginRequest = (body: unknown, headers: Record<string, string> = {}) =>
   new Request(`${ORIGIN}/api/auth/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.1", ...headers },
+    headers: { "content-type": "application/json", "x-client-address": "192.0.2.1", ...headers },
     body: JSON.stringify(body),
   });
 
@@ -100,7 +101,7 @@ describe("POST /api/auth/login", () => {
     const { login } = await load();
     const time = async (username: string) => {
       const started = performance.now();
-      await login.POST(loginRequest({ username, password: "not-the-password" }, { "x-forwarded-for": `198.51.100.${Math.random() * 250 | 0}` }));
+      await login.POST(loginRequest({ username, password: "not-the-password" }, { "x-client-address": `198.51.100.${Math.random() * 250 | 0}` }));
       return performance.now() - started;
     };
     await time("warm-up-user");
@@ -141,10 +142,10 @@ describe("sign-in throttling", () => {
     await upsertUser(file, "target", "viewer", "target-password-1");
     const { login } = await load();
     for (let i = 0; i < 10; i++) {
-      const response = await login.POST(loginRequest({ username: "target", password: "guess" }, { "x-forwarded-for": `203.0.113.${i}` }));
+      const response = await login.POST(loginRequest({ username: "target", password: "guess" }, { "x-client-address": `203.0.113.${i}` }));
       expect(response.status).toBe(401);
     }
-    const refused = await login.POST(loginRequest({ username: "target", password: "target-password-1" }, { "x-forwarded-for": "203.0.113.99" }));
+    const refused = await login.POST(loginRequest({ username: "target", password: "target-password-1" }, { "x-client-address": "203.0.113.99" }));
     expect(refused.status).toBe(429);
     expect(await errorOf(refused)).toMatchObject({ code: "too_many_attempts", status: 429 });
     const retryAfter = Number(refused.headers.get("retry-after"));
@@ -155,11 +156,11 @@ describe("sign-in throttling", () => {
   it("after 10 failures from one address refuses that address for any username", async () => {
     const { login } = await load();
     for (let i = 0; i < 10; i++) {
-      await login.POST(loginRequest({ username: `sprayed-${i}`, password: "guess" }, { "x-forwarded-for": "198.18.0.7" }));
+      await login.POST(loginRequest({ username: `sprayed-${i}`, password: "guess" }, { "x-client-address": "198.18.0.7" }));
     }
-    const refused = await login.POST(loginRequest(ADMIN, { "x-forwarded-for": "198.18.0.7" }));
+    const refused = await login.POST(loginRequest(ADMIN, { "x-client-address": "198.18.0.7" }));
     expect(refused.status).toBe(429);
-    const elsewhere = await login.POST(loginRequest(ADMIN, { "x-forwarded-for": "198.18.0.8" }));
+    const elsewhere = await login.POST(loginRequest(ADMIN, { "x-client-address": "198.18.0.8" }));
     expect(elsewhere.status).toBe(204);
   });
 });

@@ -29,6 +29,7 @@ function stubEnv(catalogueUrl: string, env: Record<string, string>) {
   vi.stubEnv("CATALOGUE_API_KEY", API_KEY);
   vi.stubEnv("CATALOGUE_TIMEOUT_MS", "400");
   vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
+  vi.stubEnv("APP_ORIGIN", ORIGIN);
   vi.stubEnv("AUTH_USERS_FILE", usersFile);
   vi.stubEnv("AUDIT_FILE", join(dirname(usersFile), "audit.jsonl"));
   // Off here so that one test's failures cannot trip it for the next; the breaker has tests of its own.

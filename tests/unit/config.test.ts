@@ -6,6 +6,7 @@ const valid = {
   CATALOGUE_API_URL: "https://catalogue.example.com/v1",
   CATALOGUE_API_KEY: "secret-key-123",
   SESSION_SECRET: "a-session-secret-of-at-least-32-characters",
+  APP_ORIGIN: "https://admin.example.com",
 };
 
 describe("parseConfig", () => {
@@ -23,9 +24,10 @@ describe("parseConfig", () => {
       sessionSecret: valid.SESSION_SECRET,
       usersFile: resolve(".data/users.json"),
       auditFile: resolve(".data/audit.jsonl"),
-      appOrigin: undefined,
+      appOrigin: valid.APP_ORIGIN,
       sessionIdleMs: 30 * 60_000,
       sessionAbsoluteMs: 8 * 3_600_000,
+      hashConcurrency: 2,
     });
   });
 
@@ -47,6 +49,12 @@ describe("parseConfig", () => {
     [{ SESSION_SECRET: "too-short" }, "SESSION_SECRET must have at least 32 characters"],
     [{ APP_ORIGIN: "https://admin.example.com/app" }, "APP_ORIGIN must be the app's public origin"],
     [{ SESSION_IDLE_MINUTES: "0" }, "SESSION_IDLE_MINUTES"],
+    [{ APP_ORIGIN: undefined }, "APP_ORIGIN is required in production"],
+    [{ TRUSTED_PROXIES: "10.0.0.0/33" }, 'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 (got "10.0.0.0/33")'],
+    [{ TRUSTED_PROXIES: "10.0.0.1, proxy.internal" }, '(got "proxy.internal")'],
+    [{ CATALOGUE_API_URL: "http://catalogue.internal/v1" }, "CATALOGUE_API_URL uses plain http to another host"],
+    [{ CATALOGUE_API_URL: "http://10.1.2.3:8080/v1" }, "CATALOGUE_API_URL uses plain http to another host"],
+    [{ AUTH_HASH_CONCURRENCY: "0" }, "AUTH_HASH_CONCURRENCY must be a whole number from 1 to 64"],
   ])("stops on a bad value with one line naming it: %j", (override, expected) => {
     let error: unknown;
     try {
@@ -58,6 +66,26 @@ describe("parseConfig", () => {
     const message = (error as Error).message;
     expect(message).toContain(expected);
     expect(message).not.toContain("\n");
+  });
+
+  it("takes the app's origin from trusted proxies instead of APP_ORIGIN, in production too", () => {
+    expect(parseConfig({ ...valid, APP_ORIGIN: undefined, TRUSTED_PROXIES: "10.0.0.0/8, 192.168.1.7" }).appOrigin).toBeUndefined();
+  });
+
+  it("needs no APP_ORIGIN outside production", () => {
+    expect(parseConfig({ ...valid, APP_ORIGIN: undefined, CATALOGUE_ENVIRONMENT: "staging" }).environment).toBe("staging");
+  });
+
+  it.each(["http://127.0.0.1:4010/v1", "http://localhost:4010/v1", "http://[::1]:4010/v1", "https://catalogue.internal/v1"])(
+    "accepts a catalogue the key reaches safely: %s",
+    (url) => {
+      expect(parseConfig({ ...valid, CATALOGUE_API_URL: url }).catalogueUrl).toBe(url);
+    },
+  );
+
+  it("accepts plain http to another host only when told to", () => {
+    const url = "http://catalogue.internal/v1";
+    expect(parseConfig({ ...valid, CATALOGUE_API_URL: url, CATALOGUE_ALLOW_HTTP: "1" }).catalogueUrl).toBe(url);
   });
 
   it("names every problem at once and never repeats the key", () => {

@@ -32,6 +32,7 @@ beforeAll(async () => {
   vi.stubEnv("CATALOGUE_API_URL", fake.url);
   vi.stubEnv("CATALOGUE_API_KEY", "fuzz-key");
   vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
+  vi.stubEnv("APP_ORIGIN", ORIGIN);
   vi.stubEnv("AUTH_USERS_FILE", await createUsersFile());
   vi.stubEnv("AUDIT_FILE", join(await mkdtemp(join(tmpdir(), "fuzz-")), "audit.jsonl"));
   vi.stubEnv("MAX_BODY_BYTES", String(1024 * 1024));

@@ -19,6 +19,7 @@ async function load(env: Record<string, string> = {}) {
   vi.stubEnv("CATALOGUE_API_KEY", "ops-test-key");
   vi.stubEnv("CATALOGUE_TIMEOUT_MS", "400");
   vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
+  vi.stubEnv("APP_ORIGIN", ORIGIN);
   vi.stubEnv("AUTH_USERS_FILE", usersFile);
   vi.stubEnv("AUDIT_FILE", auditFile);
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
