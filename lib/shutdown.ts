@@ -1,5 +1,6 @@
 import "server-only";
 import { flushAudit } from "@/lib/audit/audit-trail";
+import { flushRefusals } from "@/lib/audit/refusal-counter";
 import { markShuttingDown } from "@/lib/http/shutting-down";
 import { log } from "@/lib/log";
 
@@ -13,6 +14,8 @@ export function installShutdownHook(graceMs: number): void {
   let forced = false;
   const begin = (signal: NodeJS.Signals) => {
     markShuttingDown();
+    // Counted refusals are held for up to a minute: written now, while the server drains.
+    void flushRefusals();
     log.info("shutdown_started", { signal, graceMs });
     const timer = setTimeout(async () => {
       forced = true;

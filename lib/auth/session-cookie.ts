@@ -1,4 +1,5 @@
 import "server-only";
+import { readCookie } from "@/lib/http/read-cookie";
 import { isHttps } from "./request-origin";
 
 // __Host- over https: the browser then insists on Secure, Path=/ and no Domain, so no sibling site can plant it.
@@ -10,12 +11,7 @@ export function sessionCookieName(headers: Headers): string {
 }
 
 export function readSessionToken(headers: Headers): string | undefined {
-  const name = sessionCookieName(headers);
-  for (const part of (headers.get("cookie") ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return value.join("=") || undefined;
-  }
-  return undefined;
+  return readCookie(headers, sessionCookieName(headers));
 }
 
 /** A browser-session cookie: the server's idle and absolute limits decide when it stops working. */

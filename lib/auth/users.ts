@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { getConfig } from "@/lib/config/config";
+import { withHashSlot } from "./hash-slots";
 import { type StoredUser, readUsers, verifyPassword } from "./user-store.mjs";
 
 type Cache = { version: string; users: Map<string, StoredUser> };
@@ -39,10 +40,11 @@ const UNKNOWN_USER_HASH = "$scrypt$ln=17,r=8,p=1$OdzVxJTQjsShxesjKuIteQ==$3l+Hkn
 
 /**
  * The user when the password is right. An unknown username costs the same
- * scrypt work as a known one, so timing does not tell which usernames exist.
+ * scrypt work, and waits for the same slot, as a known one, so timing does
+ * not tell which usernames exist. Throws 503 `busy` when no slot frees soon.
  */
 export async function verifyCredentials(username: string, password: string): Promise<StoredUser | undefined> {
   const user = await findUser(username);
-  const valid = await verifyPassword(password, user?.passwordHash ?? UNKNOWN_USER_HASH);
+  const valid = await withHashSlot(() => verifyPassword(password, user?.passwordHash ?? UNKNOWN_USER_HASH));
   return user && valid ? user : undefined;
 }

@@ -1,10 +1,13 @@
 import "server-only";
+import { recordAudit } from "@/lib/audit/audit-trail";
+import { countRefusal } from "@/lib/audit/refusal-counter";
 import { sessionUser } from "@/lib/auth/authenticate";
 import { assertSameOrigin } from "@/lib/auth/csrf";
 import { type Role, type SessionUser, hasRole } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors/app-error";
 import { log } from "@/lib/log";
 import { toErrorResponse } from "./api-response";
+import { clientAddress } from "./client-address";
 import { requestIdOf } from "./request-id";
 import { addStrictTransportSecurity } from "./strict-transport";
 import { closeConnectionIfShuttingDown } from "./shutting-down";
@@ -16,6 +19,8 @@ type Access = "public" | Role;
 type Options = { onRefused?: (error: AppError, context: RouteContext) => Promise<void> | void };
 
 const SECURITY_CODES = new Set(["csrf_rejected", "forbidden"]);
+/** Refusals anyone can cause without a session: counted in the audit trail, never written one by one. */
+const COUNTED_REFUSALS = new Set(["unauthenticated", "csrf_rejected", "too_many_attempts", "busy"]);
 
 /**
  * Every /api handler goes through here: the cross-site check first, then the
@@ -41,7 +46,11 @@ export function apiRoute(access: Access, handler: Handler, options: Options = {}
     } catch (error) {
       if (error instanceof AppError) {
         if (SECURITY_CODES.has(error.code)) log.security(error.code, { requestId: context.requestId, username: context.user?.username, method: request.method, path });
-        await options.onRefused?.(error, context);
+        if (COUNTED_REFUSALS.has(error.code)) countRefusal(clientAddress(request.headers), error.code);
+        else if (options.onRefused) await options.onRefused(error, context);
+        else if (error.code === "forbidden") {
+          await recordAudit({ event: "forbidden", username: context.user?.username, requestId: context.requestId, method: request.method, path });
+        }
       }
       response = toErrorResponse(error, context.requestId);
     }

@@ -27,5 +27,5 @@ export async function signIn(login: LoginRoute, user: { username: string; passwo
     }),
   );
   if (response.status !== 204) throw new Error(`sign-in failed with ${response.status}: ${await response.text()}`);
-  return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  return (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
 }

@@ -49,7 +49,7 @@ describe("POST /api/auth/login", () => {
   it("204 with an HttpOnly, SameSite=Lax, Path=/ session cookie and no Domain", async () => {
     const response = await (await load()).login.POST(loginRequest(ADMIN));
     expect(response.status).toBe(204);
-    const cookie = response.headers.get("set-cookie") ?? "";
+    const cookie = response.headers.getSetCookie()[0] ?? "";
     expect(cookie).toMatch(/^categories_session=[A-Za-z0-9_-]{43}; /);
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Lax");
@@ -61,7 +61,9 @@ describe("POST /api/auth/login", () => {
     const response = await (await load({ APP_ORIGIN: "https://admin.example.com" })).login.POST(
       loginRequest(ADMIN, { origin: "https://admin.example.com" }),
     );
-    expect(response.headers.get("set-cookie")).toMatch(/^__Host-categories_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    const [session, device] = response.headers.getSetCookie();
+    expect(session).toMatch(/^__Host-categories_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    expect(device).toMatch(/^__Host-categories_device=[^;]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/);
   });
 
   it("sends HSTS when the app is served over https, and not over http", async () => {
@@ -153,6 +155,36 @@ describe("sign-in throttling", () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
   });
 
+  it("after 11 failures from elsewhere, the right password from a browser that signed in before still gets in", async () => {
+    await upsertUser(usersFile, "owner", "admin", "owner-password-1");
+    const { login } = await load();
+    const first = await login.POST(loginRequest({ username: "owner", password: "owner-password-1" }, { "x-client-address": "203.0.114.1" }));
+    const device = (first.headers.getSetCookie().find((cookie) => cookie.startsWith("categories_device=")) ?? "").split(";")[0] ?? "";
+    expect(device).toMatch(/^categories_device=.+/);
+    for (let i = 0; i < 11; i++) {
+      await login.POST(loginRequest({ username: "owner", password: "guess" }, { "x-client-address": `203.0.114.${10 + i}` }));
+    }
+    const stranger = await login.POST(loginRequest({ username: "owner", password: "owner-password-1" }, { "x-client-address": "203.0.114.99" }));
+    expect(stranger.status).toBe(429);
+    const owner = await login.POST(loginRequest({ username: "owner", password: "owner-password-1" }, { "x-client-address": "203.0.114.2", cookie: device }));
+    expect(owner.status).toBe(204);
+  });
+
+  it("a device cookie of another account, or a forged one, earns no exemption", async () => {
+    await upsertUser(usersFile, "victim", "admin", "victim-password-1");
+    const { login } = await load();
+    const viewerSignIn = await login.POST(loginRequest(VIEWER, { "x-client-address": "203.0.115.1" }));
+    const viewerDevice = (viewerSignIn.headers.getSetCookie()[1] ?? "").split(";")[0] ?? "";
+    const forged = `categories_device=${Buffer.from("victim").toString("base64url")}.bm9uY2U.${"A".repeat(43)}`;
+    for (let i = 0; i < 10; i++) {
+      await login.POST(loginRequest({ username: "victim", password: "guess" }, { "x-client-address": `203.0.115.${10 + i}` }));
+    }
+    for (const cookie of [viewerDevice, forged]) {
+      const response = await login.POST(loginRequest({ username: "victim", password: "victim-password-1" }, { "x-client-address": "203.0.115.2", cookie }));
+      expect(response.status).toBe(429);
+    }
+  });
+
   it("after 10 failures from one address refuses that address for any username", async () => {
     const { login } = await load();
     for (let i = 0; i < 10; i++) {
@@ -162,6 +194,22 @@ describe("sign-in throttling", () => {
     expect(refused.status).toBe(429);
     const elsewhere = await login.POST(loginRequest(ADMIN, { "x-client-address": "198.18.0.8" }));
     expect(elsewhere.status).toBe(204);
+  });
+});
+
+describe("bounded password hashing", () => {
+  it("runs at most AUTH_HASH_CONCURRENCY hashes at once; beyond a short wait, 503 busy with Retry-After", async () => {
+    const { login } = await load({ AUTH_HASH_CONCURRENCY: "1" });
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => login.POST(loginRequest({ username: `nobody-${i}`, password: "guess" }, { "x-client-address": `198.19.0.${i}` }))),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(1);
+    const busy = responses.filter((response) => response.status === 503);
+    expect(busy.length).toBeGreaterThanOrEqual(5);
+    expect(await errorOf(busy[0] as Response)).toMatchObject({ code: "busy", status: 503 });
+    expect(busy[0]?.headers.get("retry-after")).toBe("1");
+    expect(statuses.every((status) => status === 401 || status === 503)).toBe(true);
   });
 });
 

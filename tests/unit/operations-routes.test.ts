@@ -109,9 +109,10 @@ describe("audit trail", () => {
     const routes = await load();
     await routes.categories.POST(post("newest"));
     const response = await routes.audit.GET(new Request(`${ORIGIN}/api/audit?limit=2`, { headers: { cookie: adminCookie } }));
-    const entries = await response.json();
+    const { entries, next } = await response.json();
     expect(entries).toHaveLength(2);
     expect(entries[0]).toMatchObject({ categoryId: "78" });
+    expect(next).toEqual(expect.any(Number));
     const forViewer = await routes.audit.GET(new Request(`${ORIGIN}/api/audit`, { headers: { cookie: viewerCookie } }));
     expect(forViewer.status).toBe(403);
   });

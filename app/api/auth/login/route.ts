@@ -1,5 +1,7 @@
+import { recordAudit } from "@/lib/audit/audit-trail";
+import { deviceCookie, knownDevice } from "@/lib/auth/device-cookie";
 import { loginSchema } from "@/lib/auth/login-schema";
-import { clearFailures, recordFailure, retryAfterSeconds } from "@/lib/auth/login-throttle";
+import { type Attempt, accountRetryAfter, addressRetryAfter, recordFailure, recordSuccess } from "@/lib/auth/login-throttle";
 import { readSessionToken, sessionCookie } from "@/lib/auth/session-cookie";
 import { createSession, revokeSession } from "@/lib/auth/session-store";
 import { credentialVersion, verifyCredentials } from "@/lib/auth/users";
@@ -12,6 +14,13 @@ import { log } from "@/lib/log";
 
 const MAX_LOGIN_BODY_BYTES = 16 * 1024;
 
+function tooManyAttempts(seconds: number): AppError {
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(429, "too_many_attempts", `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, undefined, {
+    headers: { "retry-after": String(seconds) },
+  });
+}
+
 export const POST = apiRoute("public", async (request, { requestId }) => {
   // Per field, so the sign-in form shows each message by its input (the form itself ships no validation code).
   const { username, password } = validateBody(
@@ -19,34 +28,29 @@ export const POST = apiRoute("public", async (request, { requestId }) => {
     loginSchema,
     "Send a JSON object with a username and a password.",
   );
-  const userKey = `user:${username}`;
-  const keys = [userKey, `addr:${clientAddress(request.headers)}`];
-
-  const wait = retryAfterSeconds(keys);
-  if (wait > 0) {
-    log.security("login_throttled", { requestId, username: username.slice(0, 64) });
-    const minutes = Math.ceil(wait / 60);
-    throw new AppError(429, "too_many_attempts", `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, undefined, {
-      headers: { "retry-after": String(wait) },
-    });
-  }
+  const attempt: Attempt = { address: clientAddress(request.headers), username, device: knownDevice(request.headers, username) };
+  // Both limits answer before any password is hashed: a refused attempt costs next to nothing.
+  const wait = addressRetryAfter(attempt) || accountRetryAfter(attempt);
+  if (wait > 0) throw tooManyAttempts(wait);
 
   const user = await verifyCredentials(username, password);
   if (!user) {
-    recordFailure(keys);
-    log.security("login_failed", { requestId, username: username.slice(0, 64) });
+    recordFailure(attempt);
+    log.security("login_failed", { requestId, username });
+    await recordAudit({ event: "sign_in_failed", username, requestId, address: attempt.address });
     throw new AppError(401, "invalid_credentials", "Wrong username or password.");
   }
-  clearFailures(userKey);
+  recordSuccess(attempt);
   // A cookie that was there before sign-in is never promoted: it is revoked and a new session is made.
   const planted = readSessionToken(request.headers);
   if (planted) revokeSession(planted);
   const token = createSession(user.username, credentialVersion(user));
   log.security("login_succeeded", { requestId, username: user.username, role: user.role });
-  return new Response(null, {
-    status: 204,
-    headers: { "set-cookie": sessionCookie(request.headers, token), "cache-control": "no-store" },
-  });
+  await recordAudit({ event: "signed_in", username: user.username, requestId, address: attempt.address, role: user.role });
+  const headers = new Headers({ "cache-control": "no-store" });
+  headers.append("set-cookie", sessionCookie(request.headers, token));
+  headers.append("set-cookie", deviceCookie(request.headers, user.username));
+  return new Response(null, { status: 204, headers });
 });
 
 const notAllowed = methodNotAllowed(["POST"]);

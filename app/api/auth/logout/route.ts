@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/audit-trail";
 import { sessionUser } from "@/lib/auth/authenticate";
 import { clearedSessionCookie, readSessionToken } from "@/lib/auth/session-cookie";
 import { revokeSession } from "@/lib/auth/session-store";
@@ -10,7 +11,10 @@ export const POST = apiRoute("public", async (request, { requestId }) => {
   if (token) {
     const user = await sessionUser(request.headers);
     revokeSession(token);
-    if (user) log.security("logout", { requestId, username: user.username });
+    if (user) {
+      log.security("logout", { requestId, username: user.username });
+      await recordAudit({ event: "signed_out", username: user.username, requestId });
+    }
   }
   return new Response(null, {
     status: 204,
