@@ -58,7 +58,7 @@ function capped(entry: AuditEntry): AuditEntry {
 export function writeAudit(entries: readonly Omit<AuditEntry, "environment">[]): Promise<void> {
   const environment = getConfig().environment;
   const full = entries.map((entry) => capped({ ...entry, environment }));
-  for (const { event, time: _time, environment: _environment, ...fields } of full) log.audit(event, fields);
+  for (const { event, ...fields } of full) log.audit(event, { ...fields, time: undefined, environment: undefined });
   const lines = full.map((entry) => `${JSON.stringify(entry)}\n`).join("");
   const write = (store[QUEUE_KEY] ?? Promise.resolve())
     .then(() => append(getConfig().auditFile, lines))
