@@ -20,6 +20,21 @@ test("creating a category goes back to the list, shows the new row and announces
   await expect(page.getByRole("status").filter({ hasText: `Created ${uniqueName}` })).toHaveText(new RegExp(`^Created ${uniqueName} \\(ID \\d+\\)$`));
 });
 
+test("after a create, only the list page's server render reads the list: the browser does not read it again", async ({ page, uniqueName }) => {
+  await fillNewCategory(page, uniqueName);
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "GET" && new URL(request.url()).pathname === "/api/categories") reads.push(request.url());
+  });
+
+  await createButton(page).click();
+
+  await expect(page).toHaveURL(/\/categories$/);
+  await expect(page.getByRole("cell", { name: uniqueName, exact: true })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(reads).toEqual([]);
+});
+
 test("a created category is kept by the catalogue service", async ({ page, uniqueName, listCategories }) => {
   await fillNewCategory(page, uniqueName, "Kept after a reload");
   await createButton(page).click();

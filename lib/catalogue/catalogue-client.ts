@@ -23,8 +23,11 @@ export type CatalogueClientOptions = {
 /** Per call: the id of the request that caused it, sent on as X-Request-Id and written on its log lines. */
 export type CallContext = { requestId: string };
 
-/** The list exactly as the service sent it, once validated, with an ETag of those bytes. */
-export type CategoryListBytes = { bytes: Buffer; etag: string };
+/**
+ * The list exactly as the service sent it, once validated, with an ETag of those bytes; `categories` when this read
+ * had to parse them (a list not seen before), so a caller that needs them parsed need not parse them again.
+ */
+export type CategoryListBytes = { bytes: Buffer; etag: string; categories?: Category[] };
 
 export type CatalogueClient = {
   listCategories(context: CallContext): Promise<Category[]>;
@@ -49,6 +52,8 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
   const breaker = createBreaker(options.breakerFailures, options.breakerCooldownMs);
   // The ETag of the last list that passed validation: the same bytes again need not be parsed again.
   let validatedEtag: string | undefined;
+  // The list read under way: concurrent readers share it (nothing is cached once it has ended).
+  let listInFlight: Promise<CategoryListBytes> | undefined;
 
   async function send(operation: Operation, { requestId }: CallContext, body?: string): Promise<HttpReply> {
     // A GET may be repeated once; a POST never is, since the service may already have applied it.
@@ -135,13 +140,24 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     const reply = await send("listCategories", context);
     const etag = `"${createHash("sha1").update(reply.body).digest("base64url")}"`;
     if (reply.status >= 200 && reply.status < 300 && etag === validatedEtag) return { bytes: reply.body, etag };
-    interpret("listCategories", context, reply, categoryListSchema);
-    if (reply.status >= 200 && reply.status < 300) validatedEtag = etag;
-    return { bytes: reply.body, etag };
+    const categories = interpret("listCategories", context, reply, categoryListSchema);
+    validatedEtag = etag;
+    return { bytes: reply.body, etag, categories };
+  }
+
+  function sharedList(context: CallContext): Promise<CategoryListBytes> {
+    if (listInFlight) {
+      log.info("upstream_call_shared", { requestId: context.requestId, operation: "listCategories" });
+      return listInFlight;
+    }
+    listInFlight = call(() => listAsJson(context)).finally(() => {
+      listInFlight = undefined;
+    });
+    return listInFlight;
   }
 
   return {
-    listCategoriesAsJson: (context) => call(() => listAsJson(context)),
+    listCategoriesAsJson: sharedList,
     listCategories: (context) =>
       call(async () => interpret("listCategories", context, await send("listCategories", context), categoryListSchema)),
     createCategory: (input, context) =>

@@ -17,9 +17,9 @@ const SERVER_RENDER_MAX_BYTES = 256 * 1024;
  */
 export async function initialCategories(): Promise<InitialCategories | undefined> {
   try {
-    const { bytes } = await catalogue().listCategoriesAsJson({ requestId: requestIdOf(await headers()) });
+    const { bytes, categories } = await catalogue().listCategoriesAsJson({ requestId: requestIdOf(await headers()) });
     if (bytes.byteLength > SERVER_RENDER_MAX_BYTES) return undefined;
-    return categoryListSchema.parse(parseExactJson(bytes.toString("utf8")));
+    return categories ?? categoryListSchema.parse(parseExactJson(bytes.toString("utf8")));
   } catch {
     return undefined;
   }
