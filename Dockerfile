@@ -30,5 +30,6 @@ VOLUME ["/app/.data"]
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# node is PID 1 and installs its own SIGTERM handler, so `docker stop` drains requests and exits 0.
-CMD ["node", "server.js"]
+# node is PID 1 and installs its own SIGTERM handler, so `docker stop` drains requests and exits 0. The entry in front
+# of server.js takes each client's address from its socket (TRUSTED_PROXIES: your load balancer's addresses).
+CMD ["node", "scripts/serve.mjs"]

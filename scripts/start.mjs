@@ -39,7 +39,11 @@ if (!process.env.CATALOGUE_API_URL) {
   await createFirstAdminIfNoUsers();
 }
 
-/** Local mode keeps its own session secret in .data/, so sessions survive a restart of `npm start`. */
+/**
+ * Local mode keeps its own session secret in .data/, so what is signed with it (the device cookies that exempt a
+ * browser from others' failed sign-ins) stays valid across a restart of `npm start`. Sessions themselves are held in
+ * the server's memory and end with it.
+ */
 async function localSessionSecret() {
   const file = resolve(".data/session-secret");
   if (existsSync(file)) return (await readFile(file, "utf8")).trim();

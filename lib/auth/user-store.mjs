@@ -2,7 +2,7 @@
 // The users file, shared by the server and `npm run users`: who may sign in, their role,
 // and an scrypt hash of their password (OWASP's parameters, a salt per user).
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
-import { readJsonFile, writeFileAtomically } from "../files/json-file.mjs";
+import { readJsonFile, withFileLock, writeFileAtomically } from "../files/json-file.mjs";
 
 /** @typedef {"viewer" | "admin"} Role */
 /** @typedef {{ username: string, role: Role, passwordHash: string }} StoredUser */
@@ -68,15 +68,19 @@ export async function writeUsers(file, users) {
 /** @param {string} file @param {string} username @param {Role} role @param {string} password */
 export async function upsertUser(file, username, role, password) {
   const passwordHash = await hashPassword(password);
-  const users = (await readUsers(file)).filter((u) => u.username !== username);
-  await writeUsers(file, [...users, { username, role, passwordHash }]);
+  await withFileLock(file, async () => {
+    const users = (await readUsers(file)).filter((u) => u.username !== username);
+    await writeUsers(file, [...users, { username, role, passwordHash }]);
+  });
 }
 
 /** @param {string} file @param {string} username @returns {Promise<boolean>} whether there was such a user */
 export async function removeUser(file, username) {
-  const users = await readUsers(file);
-  const kept = users.filter((u) => u.username !== username);
-  if (kept.length === users.length) return false;
-  await writeUsers(file, kept);
-  return true;
+  return withFileLock(file, async () => {
+    const users = await readUsers(file);
+    const kept = users.filter((u) => u.username !== username);
+    if (kept.length === users.length) return false;
+    await writeUsers(file, kept);
+    return true;
+  });
 }

@@ -21,6 +21,15 @@ describe("password hashes", () => {
 });
 
 describe("users file", () => {
+  it("loses no update when forty are made at once (each holds the file's lock for its read and write)", async () => {
+    const file = join(await mkdtemp(join(tmpdir(), "users-")), "users.json");
+    const names = Array.from({ length: 40 }, (_, i) => `person-${i}`);
+    await Promise.all(names.map((name) => upsertUser(file, name, "viewer", "a-password-of-12")));
+    expect((await readUsers(file)).map((user) => user.username).sort()).toEqual([...names].sort());
+    await Promise.all(names.slice(0, 20).map((name) => removeUser(file, name)));
+    expect((await readUsers(file)).map((user) => user.username).sort()).toEqual(names.slice(20).sort());
+  }, 60_000);
+
   it("adds, replaces and removes users, and is readable by its owner only", async () => {
     const file = join(await mkdtemp(join(tmpdir(), "users-")), "users.json");
     await upsertUser(file, "ann", "viewer", "first-password-1");
