@@ -45,10 +45,10 @@ function installHandlers() {
 }
 
 /**
- * @param {{ port: number, users: readonly User[], categories?: readonly Category[], name?: string }} options
- *   Without `categories` no catalogue runs (pages that need it show their error state).
+ * @param {{ port: number, users: readonly User[], categories?: readonly Category[], name?: string, env?: Record<string, string> }} options
+ *   Without `categories` no catalogue runs (pages that need it show their error state). `env`: more settings.
  */
-export async function startApp({ port, users, categories, name = "app" }) {
+export async function startApp({ port, users, categories, name = "app", env = {} }) {
   installHandlers();
   await assertPortFree(port);
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
@@ -85,6 +85,7 @@ export async function startApp({ port, users, categories, name = "app" }) {
         SESSION_SECRET: randomBytes(32).toString("base64url"),
         AUTH_USERS_FILE: usersFile,
         AUDIT_FILE: join(dir, "audit.jsonl"),
+        ...env,
       },
       logFile: join(dir, "server.log"),
       ready: async () => (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok,
@@ -105,6 +106,8 @@ export async function startApp({ port, users, categories, name = "app" }) {
   onSignal.add(stop);
   return {
     url,
+    /** The embedded catalogue and its key, for measuring the service itself. */
+    catalogue: catalogue && { url: catalogue.url, apiKey },
     /** Signs in through POST /api/auth/login; returns the Cookie header value ("categories_session=…"). @param {User} user */
     signIn: (user) => signIn(url, user.username, user.password),
     stop,

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN } from "../support/auth-fixture";
+import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
+import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
+import { tempFiles } from "../support/temp-files";
+
+const temp = tempFiles();
+let fake: FakeCatalogue;
+
+beforeAll(async () => {
+  fake = await startFakeCatalogue(() => json(200, [{ id: 1, name: "dog" }]));
+});
+afterAll(async () => {
+  await fake.close();
+  await temp.remove();
+});
+
+const badSignIn = (app: StandaloneApp, username: string, forwardedFor: string) =>
+  fetch(`${app.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
+    body: JSON.stringify({ username, password: "wrong-password" }),
+  });
+
+describe("a flood of bad sign-ins from many addresses (behind a trusted proxy)", () => {
+  let app: StandaloneApp;
+  beforeAll(async () => {
+    app = await startStandaloneApp({ catalogueUrl: fake.url, usersFile: await temp.usersFile(), env: { TRUSTED_PROXIES: "127.0.0.1" } });
+  });
+  afterAll(() => app.stop(5_000));
+
+  it("gets 401, 429 or 503 busy, while a signed-in person's list reads answer 200 throughout", async () => {
+    const cookie = await signInOverHttp(app.url, ADMIN);
+    const until = Date.now() + 4_000;
+    const floodStatuses = new Map<number, number>();
+    let n = 0;
+    const flood = Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (Date.now() < until) {
+          n++;
+          const response = await badSignIn(app, `nobody-${n}`, `10.9.${(n >> 8) & 255}.${n & 255}`);
+          await response.arrayBuffer();
+          floodStatuses.set(response.status, (floodStatuses.get(response.status) ?? 0) + 1);
+        }
+      }),
+    );
+    const readStatuses: number[] = [];
+    while (Date.now() < until) {
+      const response = await fetch(`${app.url}/api/categories`, { headers: { cookie } });
+      await response.arrayBuffer();
+      readStatuses.push(response.status);
+    }
+    await flood;
+
+    expect(readStatuses.length).toBeGreaterThan(5);
+    expect(new Set(readStatuses)).toEqual(new Set([200]));
+    expect([...floodStatuses.keys()].every((status) => [401, 429, 503].includes(status))).toBe(true);
+    expect(floodStatuses.get(503) ?? 0).toBeGreaterThan(0);
+  });
+});
+
+describe("X-Forwarded-For from a peer that is not a trusted proxy", () => {
+  let app: StandaloneApp;
+  beforeAll(async () => {
+    app = await startStandaloneApp({ catalogueUrl: fake.url, usersFile: await temp.usersFile() });
+  });
+  afterAll(() => app.stop(5_000));
+
+  it("is ignored: ten failures claiming ten addresses count against the one socket address", async () => {
+    for (let i = 0; i < 10; i++) expect((await badSignIn(app, `spray-${i}`, `192.0.2.${i}`)).status).toBe(401);
+    const refused = await badSignIn(app, "spray-10", "192.0.2.200");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const failed = (await app.auditEntries()).filter((entry) => entry.event === "sign_in_failed");
+    expect(new Set(failed.map((entry) => entry.address))).toEqual(new Set(["127.0.0.1"]));
+  });
+});
