@@ -3,8 +3,8 @@ import { once } from "node:events";
 import { expect, test } from "@playwright/test";
 
 /** Runs the standalone server of the build with the given settings and returns how it ended. */
-async function startWith(env: Record<string, string>) {
-  const child = spawn(process.execPath, [".next/standalone/scripts/serve.mjs"], {
+async function startWith(env: Record<string, string>, script = ".next/standalone/scripts/serve.mjs") {
+  const child = spawn(process.execPath, [script], {
     // Only these settings: nothing from the shell may make a bad value look good.
     env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", NEXT_TELEMETRY_DISABLED: "1", HOSTNAME: "127.0.0.1", PORT: "0", ...env },
   });
@@ -20,8 +20,15 @@ const GOOD = {
   CATALOGUE_API_URL: "http://127.0.0.1:9/v1",
   CATALOGUE_API_KEY: "startup-test-key",
   SESSION_SECRET: "startup-test-session-secret-4e8a1c93f07b",
+  APP_ORIGIN: "https://admin.example.com",
 };
 const SHORT_SECRET = "short-session-secret";
+
+test("the standalone server started without its entry (scripts/serve.mjs) refuses to start", async () => {
+  const { code, stderr } = await startWith(GOOD, ".next/standalone/server.js");
+  expect(code).toBe(1);
+  expect(stderr).toContain("Start the app with `node .next/standalone/scripts/serve.mjs`");
+});
 
 test.describe("start-up configuration check", () => {
   for (const [name, value, expected] of [
@@ -31,6 +38,9 @@ test.describe("start-up configuration check", () => {
     ["SESSION_SECRET", SHORT_SECRET, "SESSION_SECRET must have at least 32 characters"],
     // An empty variable counts as not set.
     ["SESSION_SECRET", "", "SESSION_SECRET is required when CATALOGUE_API_URL is set (at least 32 random characters)"],
+    ["APP_ORIGIN", "", "APP_ORIGIN is required in production, like https://admin.example.com (or set TRUSTED_PROXIES to take it from your proxy)"],
+    ["CATALOGUE_API_URL", "http://catalogue.internal/v1", "CATALOGUE_API_URL uses plain http to another host, which sends the API key in clear text: use https (or set CATALOGUE_ALLOW_HTTP=1)"],
+    ["TRUSTED_PROXIES", "10.0.0.0/40", 'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 (got "10.0.0.0/40")'],
   ] as const) {
     test(`a ${value ? "bad" : "missing"} ${name} stops start-up with one line naming it`, async () => {
       const { code, stderr } = await startWith({ ...GOOD, [name]: value });
