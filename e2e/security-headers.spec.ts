@@ -55,8 +55,10 @@ test.describe("the session cookie set at sign-in", () => {
     const response = await signInByApi(request, ACCOUNTS.admin);
 
     const setCookies = response.headersArray().filter(({ name }) => name.toLowerCase() === "set-cookie");
-    expect(setCookies).toHaveLength(1);
-    const [pair = "", ...attributes] = (setCookies[0]?.value ?? "").split(";").map((part) => part.trim());
+    // The session cookie, and the device cookie that exempts this browser from others' failed sign-ins.
+    expect(setCookies).toHaveLength(2);
+    const session = setCookies.find(({ value }) => value.startsWith(`${SESSION_COOKIE}=`));
+    const [pair = "", ...attributes] = (session?.value ?? "").split(";").map((part) => part.trim());
     const [name, value = ""] = pair.split("=");
     const attributeNames = attributes.map((attribute) => attribute.split("=")[0]?.toLowerCase());
     expect(name).toBe(SESSION_COOKIE);
@@ -66,6 +68,14 @@ test.describe("the session cookie set at sign-in", () => {
     expect(attributeNames).not.toContain("domain");
     expect(attributeNames).not.toContain("expires");
     expect(attributeNames).not.toContain("max-age");
+  });
+
+  test("comes with a device cookie: HttpOnly, SameSite=Strict, long-lived, naming the account only in a signed value", async ({ request }) => {
+    const response = await signInByApi(request, ACCOUNTS.admin);
+    const device = response.headersArray().find(({ name, value }) => name.toLowerCase() === "set-cookie" && value.startsWith("categories_device="));
+    const attributes = (device?.value ?? "").split(";").map((part) => part.trim());
+    expect(attributes).toEqual(expect.arrayContaining(["HttpOnly", "SameSite=Strict", "Path=/", expect.stringMatching(/^Max-Age=\d{7,}$/)]));
+    expect(device?.value).not.toContain(ACCOUNTS.admin.password);
   });
 
   test("is new at every sign-in", async ({ request }) => {

@@ -42,7 +42,7 @@ test.describe("start-up configuration check", () => {
     ["CATALOGUE_API_URL", "http://catalogue.internal/v1", "CATALOGUE_API_URL uses plain http to another host, which sends the API key in clear text: use https (or set CATALOGUE_ALLOW_HTTP=1)"],
     ["TRUSTED_PROXIES", "10.0.0.0/40", 'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 (got "10.0.0.0/40")'],
   ] as const) {
-    test(`a ${value ? "bad" : "missing"} ${name} stops start-up with one line naming it`, async () => {
+    test(`a ${value ? "bad" : "missing"} ${name}${value ? ` (${value})` : ""} stops start-up with one line naming it`, async () => {
       const { code, stderr } = await startWith({ ...GOOD, [name]: value });
       expect(code).toBe(1);
       const lines = stderr.trim().split("\n");
