@@ -1,6 +1,6 @@
 import "server-only";
 import { flushAudit } from "@/lib/audit/audit-trail";
-import { flushRefusals } from "@/lib/audit/refusal-counter";
+import { flushRefusalsSync } from "@/lib/audit/refusal-counter";
 import { markShuttingDown } from "@/lib/http/shutting-down";
 import { log } from "@/lib/log";
 
@@ -14,8 +14,6 @@ export function installShutdownHook(graceMs: number): void {
   let forced = false;
   const begin = (signal: NodeJS.Signals) => {
     markShuttingDown();
-    // Counted refusals are held for up to a minute: written now, while the server drains.
-    void flushRefusals();
     log.info("shutdown_started", { signal, graceMs });
     const timer = setTimeout(async () => {
       forced = true;
@@ -26,6 +24,8 @@ export function installShutdownHook(graceMs: number): void {
     }, graceMs);
     timer.unref();
     process.once("exit", () => {
+      // Counted refusals are held for up to a minute; those counted while draining too are written here.
+      flushRefusalsSync();
       if (forced) return;
       log.info("shutdown_finished", {});
       // Audit lines are fsynced before each response is sent, so a drained server has nothing left to write.

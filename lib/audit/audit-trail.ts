@@ -1,4 +1,5 @@
 import "server-only";
+import { appendFileSync, closeSync, fdatasyncSync, mkdirSync, openSync } from "node:fs";
 import { mkdir, open } from "node:fs/promises";
 import { dirname } from "node:path";
 import { getConfig } from "@/lib/config/config";
@@ -56,15 +57,37 @@ function capped(entry: AuditEntry): AuditEntry {
  * still carries the entry), because a create the catalogue service has applied must not be reported as failed.
  */
 export function writeAudit(entries: readonly Omit<AuditEntry, "environment">[]): Promise<void> {
-  const environment = getConfig().environment;
-  const full = entries.map((entry) => capped({ ...entry, environment }));
-  for (const { event, ...fields } of full) log.audit(event, { ...fields, time: undefined, environment: undefined });
-  const lines = full.map((entry) => `${JSON.stringify(entry)}\n`).join("");
+  const lines = toLines(entries);
   const write = (store[QUEUE_KEY] ?? Promise.resolve())
     .then(() => append(getConfig().auditFile, lines))
     .catch((error: unknown) => log.error("audit_write_failed", { requestId: entries[0]?.requestId, error: String(error) }));
   store[QUEUE_KEY] = write;
   return write;
+}
+
+/** The same, blocking until the lines are on disk: for the process's "exit" event, where nothing asynchronous runs. */
+export function writeAuditSync(entries: readonly Omit<AuditEntry, "environment">[]): void {
+  const file = getConfig().auditFile;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    const fd = openSync(file, "a", 0o600);
+    try {
+      appendFileSync(fd, toLines(entries));
+      fdatasyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    log.error("audit_write_failed", { error: String(error) });
+  }
+}
+
+/** Entries as JSON lines, each also logged as type "audit". */
+function toLines(entries: readonly Omit<AuditEntry, "environment">[]): string {
+  const environment = getConfig().environment;
+  const full = entries.map((entry) => capped({ ...entry, environment }));
+  for (const { event, ...fields } of full) log.audit(event, { ...fields, time: undefined, environment: undefined });
+  return full.map((entry) => `${JSON.stringify(entry)}\n`).join("");
 }
 
 /** One event, stamped with the time now. */

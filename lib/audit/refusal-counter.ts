@@ -1,5 +1,5 @@
 import "server-only";
-import { writeAudit } from "./audit-trail";
+import { type AuditEntry, writeAudit, writeAuditSync } from "./audit-trail";
 
 const FLUSH_EVERY_MS = 60_000;
 /** Distinct (address, reason) pairs kept per minute; past that, refusals are counted under address "other". */
@@ -26,13 +26,23 @@ export function countRefusal(address: string, reason: string): void {
   counter.timer ??= setTimeout(() => void flushRefusals(), FLUSH_EVERY_MS).unref();
 }
 
-/** Writes the counts gathered so far as one line each; on the timer, and at shutdown. */
+/** Writes the counts gathered so far as one line each; on the timer. */
 export function flushRefusals(): Promise<void> {
+  const entries = takeTallies();
+  return entries.length === 0 ? Promise.resolve() : writeAudit(entries);
+}
+
+/** The same, before the process exits: the framework exits as soon as it has drained, without waiting for us. */
+export function flushRefusalsSync(): void {
+  const entries = takeTallies();
+  if (entries.length > 0) writeAuditSync(entries);
+}
+
+function takeTallies(): Omit<AuditEntry, "environment">[] {
   clearTimeout(counter.timer);
   counter.timer = undefined;
   const tallies = [...counter.tallies.values()];
   counter.tallies.clear();
-  if (tallies.length === 0) return Promise.resolve();
   const time = new Date().toISOString();
-  return writeAudit(tallies.map(({ address, reason, count, since }) => ({ time, event: "refused", address, reason, count, since })));
+  return tallies.map(({ address, reason, count, since }) => ({ time, event: "refused", address, reason, count, since }));
 }

@@ -162,3 +162,29 @@ describe("the app, sent SIGTERM while a client keeps sending requests on a kept-
     expect(exitedAt - created.at).toBeLessThan(1_000);
   });
 });
+
+describe("the app, sent SIGTERM with refusals counted but not yet written", () => {
+  let fake: FakeCatalogue;
+  let app: StandaloneApp;
+  let exit: Exit;
+
+  beforeAll(async () => {
+    fake = await startFakeCatalogue(() => json(200, []));
+    app = await startStandaloneApp({ catalogueUrl: fake.url, usersFile: await temp.usersFile() });
+    for (let i = 0; i < 5; i++) expect((await fetch(`${app.url}/api/categories`)).status).toBe(401);
+    app.process.kill("SIGTERM");
+    exit = await app.exited;
+  }, 30_000);
+
+  afterAll(async () => {
+    await app?.stop(2_000);
+    await fake?.close();
+  });
+
+  it("writes their count to the audit file before it exits", async () => {
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect((await app.auditEntries()).filter((entry) => entry.event === "refused")).toEqual([
+      expect.objectContaining({ reason: "unauthenticated", address: "127.0.0.1", count: 5 }),
+    ]);
+  });
+});

@@ -2,7 +2,7 @@ import { appendFile, mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { ADMIN, SESSION_SECRET, createUsersFile, signIn } from "../support/auth-fixture";
+import { ADMIN, SESSION_SECRET, VIEWER, createUsersFile, signIn } from "../support/auth-fixture";
 
 const ORIGIN = "http://admin.test";
 let auditFile: string;
@@ -53,6 +53,43 @@ describe("audit under a flood", () => {
     expect(written).toHaveLength(2);
     expect(written).toContainEqual(expect.objectContaining({ event: "refused", reason: "unauthenticated", address: "203.0.113.5", count: 200 }));
     expect(written).toContainEqual(expect.objectContaining({ event: "refused", reason: "unauthenticated", address: "203.0.113.6", count: 3 }));
+  });
+
+  it("counts cross-site refusals and attempts refused by the throttle the same way; each failure before them is written", async () => {
+    const { categories, login, refusals } = await load();
+    const crossSite = new Request(`${ORIGIN}/api/categories`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://evil.example", "x-client-address": "203.0.113.7" },
+      body: JSON.stringify({ name: "x" }),
+    });
+    expect((await categories.POST(crossSite)).status).toBe(403);
+    const badSignIn = () =>
+      login.POST(
+        new Request(`${ORIGIN}/api/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-client-address": "203.0.113.8" },
+          body: JSON.stringify({ username: "guess", password: "wrong-password" }),
+        }),
+      );
+    for (let i = 0; i < 10; i++) expect((await badSignIn()).status).toBe(401);
+    for (let i = 0; i < 4; i++) expect((await badSignIn()).status).toBe(429);
+    expect((await lines()).map(({ event }) => event)).toEqual(Array(10).fill("sign_in_failed"));
+
+    await refusals.flushRefusals();
+    const counted = (await lines()).filter(({ event }) => event === "refused");
+    expect(counted).toEqual([
+      expect.objectContaining({ reason: "csrf_rejected", address: "203.0.113.7", count: 1 }),
+      expect.objectContaining({ reason: "too_many_attempts", address: "203.0.113.8", count: 4 }),
+    ]);
+  }, 30_000);
+
+  it("writes a signed-in person's forbidden request on its own, with who, method and path", async () => {
+    const { audit, login } = await load();
+    const cookie = await signIn(login, VIEWER);
+    expect((await audit.GET(new Request(`${ORIGIN}/api/audit`, { headers: { cookie } }))).status).toBe(403);
+    expect((await lines()).filter(({ event }) => event === "forbidden")).toEqual([
+      expect.objectContaining({ username: VIEWER.username, method: "GET", path: "/api/audit" }),
+    ]);
   });
 
   it("writes real events one by one: sign-in, a failed sign-in with the username tried, sign-out", async () => {
