@@ -15,6 +15,8 @@ const nextConfig = {
   // Types are checked once, by `npm run typecheck` (the first step of `npm test` and CI), not again in every build.
   typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,
+  // Loaded from node_modules at run time, not bundled: the migration runner reads its SQL files from disk.
+  serverExternalPackages: ["node-pg-migrate"],
   reactStrictMode: true,
   async headers() {
     return [

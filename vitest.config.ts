@@ -14,6 +14,7 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["tests/support/database-setup.ts"],
     testTimeout: 15_000,
     silent: "passed-only",
     // The app's logger writes straight to stdout, past Vitest's capture; the e2e suite checks the logs.

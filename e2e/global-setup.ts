@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword, writeUsers } from "../lib/auth/user-store.mjs";
+import { startEmbeddedDatabase } from "../lib/db/embedded-database.mjs";
 import { startCatalogue } from "../scripts/catalogue/start-catalogue.mjs";
 import { deadCatalogueUrl, startFakeCatalogue } from "../tests/support/fake-catalogue";
 import {
@@ -47,6 +48,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const sessionDir = join(workDir, "sessions");
     await mkdir(sessionDir);
 
+    // A real PostgreSQL server when TEST_POSTGRES_URL names one (CI starts one), else the embedded one, in memory.
+    const database = process.env.TEST_POSTGRES_URL ? { url: process.env.TEST_POSTGRES_URL } : await startEmbeddedDatabase(undefined);
+    if ("stop" in database) stops.push(() => database.stop());
     const catalogue = await startCatalogue({ dataFile, apiKey: KNOWN_API_KEY, port: 0 });
     stops.push(() => catalogue.stop());
     const fake = await startFakeCatalogue(scriptedCatalogue);
@@ -57,6 +61,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env[ENV.upstreamUrls] = JSON.stringify([catalogue.url, fake.url, dead]);
     process.env[ENV.usersFile] = usersFile;
     process.env[ENV.sessionDir] = sessionDir;
+    process.env[ENV.databaseUrl] = database.url;
 
     const instances: [InstanceName, Record<string, string>][] = [
       // The tests play the proxy in front of the main instance: their X-Forwarded-For names the client.
@@ -75,6 +80,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
             CATALOGUE_ENVIRONMENT: "local",
             CATALOGUE_TIMEOUT_MS: "10000",
             SESSION_SECRET,
+            DATABASE_URL: database.url,
             AUTH_USERS_FILE: usersFile,
             // Absolute: the standalone server runs in its own folder, which must not collect data.
             AUDIT_FILE: join(logDir, `${name}-audit.jsonl`),

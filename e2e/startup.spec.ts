@@ -21,6 +21,7 @@ const GOOD = {
   CATALOGUE_API_KEY: "startup-test-key",
   SESSION_SECRET: "startup-test-session-secret-4e8a1c93f07b",
   APP_ORIGIN: "https://admin.example.com",
+  DATABASE_URL: "postgres://127.0.0.1:9/categories",
 };
 const SHORT_SECRET = "short-session-secret";
 
@@ -40,6 +41,8 @@ test.describe("start-up configuration check", () => {
     ["SESSION_SECRET", "", "SESSION_SECRET is required when CATALOGUE_API_URL is set (at least 32 random characters)"],
     ["APP_ORIGIN", "", "APP_ORIGIN is required in production, like https://admin.example.com (or set TRUSTED_PROXIES to take it from your proxy)"],
     ["CATALOGUE_API_URL", "http://catalogue.internal/v1", "CATALOGUE_API_URL uses plain http to another host, which sends the API key in clear text: use https (or set CATALOGUE_ALLOW_HTTP=1)"],
+    ["DATABASE_URL", "", "DATABASE_URL is not set (run `npm start` to use the embedded database, or set it to your PostgreSQL server)"],
+    ["DATABASE_URL", "mysql://db.internal/categories", "DATABASE_URL must be a postgres:// URL, like postgres://user:password@db.example.com:5432/categories"],
     ["TRUSTED_PROXIES", "10.0.0.0/40", 'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 (got "10.0.0.0/40")'],
   ] as const) {
     test(`a ${value ? "bad" : "missing"} ${name}${value ? ` (${value})` : ""} stops start-up with one line naming it`, async () => {

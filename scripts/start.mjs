@@ -1,6 +1,6 @@
 // @ts-check
-// `npm start` (and `npm run dev` with --dev): the app, plus the embedded catalogue
-// service when CATALOGUE_API_URL is not set. Ctrl-C or SIGTERM stops both cleanly.
+// `npm start` (and `npm run dev` with --dev): the app, plus the embedded catalogue service when CATALOGUE_API_URL is
+// not set and the embedded database when DATABASE_URL is not set. Ctrl-C or SIGTERM stops them all cleanly.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -9,6 +9,7 @@ import { dirname, resolve } from "node:path";
 import nextEnv from "@next/env";
 import { startCatalogue } from "./catalogue/start-catalogue.mjs";
 import { upsertUser } from "../lib/auth/user-store.mjs";
+import { startEmbeddedDatabase } from "../lib/db/embedded-database.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 
 const dev = process.argv.includes("--dev");
@@ -23,6 +24,14 @@ const childEnv = {
   AUTH_USERS_FILE: resolve(process.env.AUTH_USERS_FILE ?? ".data/users.json"),
   AUDIT_FILE: resolve(process.env.AUDIT_FILE ?? ".data/audit.jsonl"),
 };
+/** @type {Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined} */
+let database;
+if (!process.env.DATABASE_URL) {
+  const dataDir = resolve(process.env.DATA_DIR ?? ".data");
+  database = await startEmbeddedDatabase(dataDir);
+  console.log(`Embedded database (PGlite) on ${database.url} (data in ${dataDir})`);
+  childEnv.DATABASE_URL = database.url;
+}
 /** @type {Awaited<ReturnType<typeof startCatalogue>> | undefined} */
 let catalogue;
 if (!process.env.CATALOGUE_API_URL) {
@@ -40,9 +49,8 @@ if (!process.env.CATALOGUE_API_URL) {
 }
 
 /**
- * Local mode keeps its own session secret in .data/, so what is signed with it (the device cookies that exempt a
- * browser from others' failed sign-ins) stays valid across a restart of `npm start`. Sessions themselves are held in
- * the server's memory and end with it.
+ * Local mode keeps its own session secret in .data/, so what is signed with it (sessions, found by an HMAC of their
+ * token, and the device cookies) stays valid across a restart of `npm start`: nobody is signed out by one.
  */
 async function localSessionSecret() {
   const file = resolve(".data/session-secret");
@@ -85,5 +93,6 @@ for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
 
 app.on("exit", async (code, signal) => {
   await catalogue?.stop();
+  await database?.stop();
   process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0)));
 });

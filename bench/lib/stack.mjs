@@ -3,6 +3,7 @@
 // service seeded with N categories, the app's production build, and the minimal proxy.
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import { startEmbeddedDatabase } from "../../lib/db/embedded-database.mjs";
 import { freePort, startChild } from "./children.mjs";
 import { writeCatalogueData } from "./seed.mjs";
 import { signIn } from "./sign-in.mjs";
@@ -38,6 +39,7 @@ export async function startStack({ n, workDir, usersFile, sessionSecret, timeout
     logFile: join(workDir, `catalogue-${n}.log`),
     ready: () => answers(`${serviceUrl}/categories`, { authorization }),
   });
+  const database = await startEmbeddedDatabase(undefined);
   const app = await startChild({
     name: `app (N = ${n})`,
     script: ".next/standalone/scripts/serve.mjs",
@@ -49,6 +51,7 @@ export async function startStack({ n, workDir, usersFile, sessionSecret, timeout
       CATALOGUE_ENVIRONMENT: "local",
       SESSION_SECRET: sessionSecret,
       AUTH_USERS_FILE: usersFile,
+      DATABASE_URL: database.url,
       AUDIT_FILE: join(workDir, `audit-${n}.jsonl`),
       // As long as the load generator waits: a service slowed by 32 parallel 100,000-item lists is then measured,
       // not cut off at 10 s with a 504 (which the proxy would not do) and then failed fast by the breaker.
@@ -81,6 +84,7 @@ export async function startStack({ n, workDir, usersFile, sessionSecret, timeout
       await proxy.stop();
       await app.stop();
       await catalogue.stop();
+      await database.stop();
     },
   };
 }

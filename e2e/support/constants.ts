@@ -58,6 +58,8 @@ export const ENV = {
   usersFile: "E2E_USERS_FILE",
   /** Where the sign-in setup keeps each role's browser state (cookies); removed with the rest of the run's files. */
   sessionDir: "E2E_SESSION_DIR",
+  /** The database every instance shares (DATABASE_URL). */
+  databaseUrl: "E2E_APP_DATABASE_URL",
 } as const;
 
 export type Role = "viewer" | "admin";

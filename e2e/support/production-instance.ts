@@ -33,6 +33,7 @@ export async function startProductionInstance(): Promise<NextServer> {
       APP_ORIGIN: `http://127.0.0.1:${port}`,
       SESSION_SECRET,
       AUTH_USERS_FILE: setupValue(ENV.usersFile),
+      DATABASE_URL: setupValue(ENV.databaseUrl),
       AUDIT_FILE: join(dir, "production-audit.jsonl"),
     },
   }).catch(async (error: unknown) => {

@@ -15,11 +15,11 @@ type HeaderSource = Pick<Headers, "get">;
  */
 export async function sessionUser(headers: HeaderSource): Promise<SessionUser | undefined> {
   const token = readSessionToken(headers as Headers);
-  const record = token ? readSession(token) : undefined;
+  const record = token ? await readSession(token) : undefined;
   if (!token || !record) return undefined;
   const user = await findUser(record.username);
   if (!user || credentialVersion(user) !== record.credentialVersion) {
-    revokeSession(token);
+    await revokeSession(token);
     return undefined;
   }
   return { username: user.username, role: user.role };

@@ -1,51 +1,51 @@
 import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
 import { getConfig } from "@/lib/config/config";
+import { query } from "@/lib/db/database";
 
-export type SessionRecord = { username: string; credentialVersion: string; createdAt: number; lastSeenAt: number };
+export type SessionRecord = { username: string; credentialVersion: string };
 
-// On globalThis: Next may load this module once per route bundle, and every route must see the same sessions.
-const STORE_KEY = Symbol.for("categories-admin.sessions");
-const globalStore = globalThis as typeof globalThis & { [STORE_KEY]?: Map<string, SessionRecord> };
-const sessions = (globalStore[STORE_KEY] ??= new Map<string, SessionRecord>());
+// The last-seen time is written at most this often: a read per request, not a write. Idle expiry is therefore
+// exact to within this much.
+const TOUCH_EVERY_MS = 60_000;
 
-/** The store never holds a usable token: only an HMAC of it under SESSION_SECRET. */
-function storeKey(token: string): string {
+/** The table never holds a usable token: only an HMAC of it under SESSION_SECRET. */
+function sessionId(token: string): string {
   return createHmac("sha256", getConfig().sessionSecret).update(token).digest("base64url");
 }
 
-function expired(record: SessionRecord, now: number): boolean {
-  const { sessionIdleMs, sessionAbsoluteMs } = getConfig();
-  return now - record.lastSeenAt > sessionIdleMs || now - record.createdAt > sessionAbsoluteMs;
-}
-
-/** A new session with a fresh 256-bit token, made only at sign-in. */
-export function createSession(username: string, credentialVersion: string): string {
+/** A new session with a fresh 256-bit token, made only at sign-in; expired sessions are swept at the same time. */
+export async function createSession(username: string, credentialVersion: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  const now = Date.now();
-  sessions.set(storeKey(token), { username, credentialVersion, createdAt: now, lastSeenAt: now });
-  if (sessions.size % 256 === 0) pruneExpired(now);
+  const now = new Date();
+  const { sessionIdleMs, sessionAbsoluteMs } = getConfig();
+  await query("DELETE FROM sessions WHERE idle_expires_at <= $1 OR absolute_expires_at <= $1", [now]);
+  await query(
+    `INSERT INTO sessions (id, username, credential_version, created_at, last_seen_at, idle_expires_at, absolute_expires_at)
+     VALUES ($1, $2, $3, $4, $4, $5, $6)`,
+    [sessionId(token), username, credentialVersion, now, new Date(+now + sessionIdleMs), new Date(+now + sessionAbsoluteMs)],
+  );
   return token;
 }
 
+type Row = { username: string; credential_version: string; last_seen_at: Date };
+
 /** The live session for a token, its idle clock restarted; undefined when unknown, revoked or expired. */
-export function readSession(token: string): SessionRecord | undefined {
-  const key = storeKey(token);
-  const record = sessions.get(key);
-  const now = Date.now();
-  if (!record) return undefined;
-  if (expired(record, now)) {
-    sessions.delete(key);
-    return undefined;
+export async function readSession(token: string): Promise<SessionRecord | undefined> {
+  const id = sessionId(token);
+  const now = new Date();
+  const { rows } = await query<Row>(
+    "SELECT username, credential_version, last_seen_at FROM sessions WHERE id = $1 AND idle_expires_at > $2 AND absolute_expires_at > $2",
+    [id, now],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  if (+now - +row.last_seen_at >= TOUCH_EVERY_MS) {
+    await query("UPDATE sessions SET last_seen_at = $2, idle_expires_at = $3 WHERE id = $1", [id, now, new Date(+now + getConfig().sessionIdleMs)]);
   }
-  record.lastSeenAt = now;
-  return record;
+  return { username: row.username, credentialVersion: row.credential_version };
 }
 
-export function revokeSession(token: string): void {
-  sessions.delete(storeKey(token));
-}
-
-function pruneExpired(now: number): void {
-  for (const [key, record] of sessions) if (expired(record, now)) sessions.delete(key);
+export async function revokeSession(token: string): Promise<void> {
+  await query("DELETE FROM sessions WHERE id = $1", [sessionId(token)]);
 }

@@ -65,6 +65,20 @@ export const configSchema = z.object({
   ),
   CATALOGUE_ALLOW_HTTP: z.optional(z.enum(["1"], { error: 'CATALOGUE_ALLOW_HTTP must be "1" or unset' })),
   AUTH_HASH_CONCURRENCY: z._default(wholeNumber("AUTH_HASH_CONCURRENCY", 1, 64), 2),
+  DATABASE_URL: z.optional(
+    z.string().check(
+      z.refine((raw) => {
+        try {
+          return ["postgres:", "postgresql:"].includes(new URL(raw).protocol);
+        } catch {
+          return false;
+        }
+      }, "DATABASE_URL must be a postgres:// URL, like postgres://user:password@db.example.com:5432/categories"),
+    ),
+  ),
+  DATABASE_POOL_MAX: z._default(wholeNumber("DATABASE_POOL_MAX", 1, 1_000), 10),
+  DATABASE_CONNECT_TIMEOUT_MS: z._default(wholeNumber("DATABASE_CONNECT_TIMEOUT_MS", 1, 600_000), 5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z._default(wholeNumber("DATABASE_STATEMENT_TIMEOUT_MS", 1, 600_000), 5_000),
   SESSION_IDLE_MINUTES: z._default(wholeNumber("SESSION_IDLE_MINUTES", 1, 24 * 60), 30),
   SESSION_ABSOLUTE_HOURS: z._default(wholeNumber("SESSION_ABSOLUTE_HOURS", 1, 30 * 24), 8),
 });

@@ -21,6 +21,7 @@ export type Config = {
   sessionAbsoluteMs: number;
   /** Password hashes that may run at once; sign-ins beyond that wait briefly, then get 503. */
   hashConcurrency: number;
+  database: { url: string; poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
 };
 
 const LOOPBACK_HOSTS = new Set(["localhost", "[::1]"]);
@@ -46,6 +47,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   if (data?.CATALOGUE_API_URL && !data.CATALOGUE_API_KEY) {
     problems.push("CATALOGUE_API_KEY is required when CATALOGUE_API_URL is set");
+  }
+  if (data?.CATALOGUE_API_URL && !data.DATABASE_URL) {
+    problems.push("DATABASE_URL is not set (run `npm start` to use the embedded database, or set it to your PostgreSQL server)");
   }
   if (data?.CATALOGUE_API_URL && !data.SESSION_SECRET) {
     problems.push("SESSION_SECRET is required when CATALOGUE_API_URL is set (at least 32 random characters)");
@@ -78,6 +82,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sessionIdleMs: settings.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: settings.SESSION_ABSOLUTE_HOURS * 3_600_000,
     hashConcurrency: settings.AUTH_HASH_CONCURRENCY,
+    database: {
+      url: settings.DATABASE_URL as string,
+      poolMax: settings.DATABASE_POOL_MAX,
+      connectTimeoutMs: settings.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
   };
 }
 

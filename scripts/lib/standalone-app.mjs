@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import { killAllNow, startChild } from "../../bench/lib/children.mjs";
 import { signIn } from "../../bench/lib/sign-in.mjs";
 import { upsertUser } from "../../lib/auth/user-store.mjs";
+import { startEmbeddedDatabase } from "../../lib/db/embedded-database.mjs";
 import { startCatalogue } from "../catalogue/start-catalogue.mjs";
 
 /** @typedef {{ username: string, role: import("../../lib/auth/user-store.mjs").Role, password: string }} User */
@@ -70,6 +71,8 @@ export async function startApp({ port, users, categories, name = "app", env = {}
     catalogueEnv = { CATALOGUE_API_URL: catalogue.url, CATALOGUE_ENVIRONMENT: "local" };
   }
 
+  // The embedded database, in memory, unless `env` names a server.
+  const database = env.DATABASE_URL ? undefined : await startEmbeddedDatabase(undefined);
   const url = `http://127.0.0.1:${port}`;
   let server;
   try {
@@ -85,6 +88,7 @@ export async function startApp({ port, users, categories, name = "app", env = {}
         SESSION_SECRET: randomBytes(32).toString("base64url"),
         AUTH_USERS_FILE: usersFile,
         AUDIT_FILE: join(dir, "audit.jsonl"),
+        ...(database && { DATABASE_URL: database.url }),
         ...env,
       },
       logFile: join(dir, "server.log"),
@@ -92,6 +96,7 @@ export async function startApp({ port, users, categories, name = "app", env = {}
     });
   } catch (error) {
     await catalogue?.stop();
+    await database?.stop();
     removeDir();
     throw error;
   }
@@ -100,6 +105,7 @@ export async function startApp({ port, users, categories, name = "app", env = {}
     onSignal.delete(stop);
     await server.stop();
     await catalogue?.stop();
+    await database?.stop();
     removeDir();
     atExit.delete(removeDir);
   };

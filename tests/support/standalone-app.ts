@@ -37,6 +37,8 @@ export async function startStandaloneApp({ catalogueUrl, usersFile, env = {} }: 
     CATALOGUE_API_KEY: APP_API_KEY,
     CATALOGUE_ENVIRONMENT: "local",
     SESSION_SECRET,
+    // The embedded database of Vitest's global setup (tests/support/database-setup.ts).
+    DATABASE_URL: process.env.DATABASE_URL ?? "",
     AUTH_USERS_FILE: usersFile,
     AUDIT_FILE: auditFile,
     ...env,

@@ -7,6 +7,7 @@ const valid = {
   CATALOGUE_API_KEY: "secret-key-123",
   SESSION_SECRET: "a-session-secret-of-at-least-32-characters",
   APP_ORIGIN: "https://admin.example.com",
+  DATABASE_URL: "postgres://categories:db-password@db.example.com:5432/categories",
 };
 
 describe("parseConfig", () => {
@@ -28,6 +29,7 @@ describe("parseConfig", () => {
       sessionIdleMs: 30 * 60_000,
       sessionAbsoluteMs: 8 * 3_600_000,
       hashConcurrency: 2,
+      database: { url: valid.DATABASE_URL, poolMax: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 5_000 },
     });
   });
 
@@ -55,6 +57,9 @@ describe("parseConfig", () => {
     [{ CATALOGUE_API_URL: "http://catalogue.internal/v1" }, "CATALOGUE_API_URL uses plain http to another host"],
     [{ CATALOGUE_API_URL: "http://10.1.2.3:8080/v1" }, "CATALOGUE_API_URL uses plain http to another host"],
     [{ AUTH_HASH_CONCURRENCY: "0" }, "AUTH_HASH_CONCURRENCY must be a whole number from 1 to 64"],
+    [{ DATABASE_URL: undefined }, "DATABASE_URL is not set (run `npm start` to use the embedded database"],
+    [{ DATABASE_URL: "mysql://db.example.com/categories" }, "DATABASE_URL must be a postgres:// URL"],
+    [{ DATABASE_POOL_MAX: "0" }, "DATABASE_POOL_MAX must be a whole number from 1 to 1000"],
   ])("stops on a bad value with one line naming it: %j", (override, expected) => {
     let error: unknown;
     try {
@@ -66,6 +71,12 @@ describe("parseConfig", () => {
     const message = (error as Error).message;
     expect(message).toContain(expected);
     expect(message).not.toContain("\n");
+  });
+
+  it("never repeats the database password in a message", () => {
+    expect(() => parseConfig({ ...valid, DATABASE_URL: "mysql://categories:db-password@db.example.com/categories", SESSION_SECRET: "x" })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining("db-password") }),
+    );
   });
 
   it("takes the app's origin from trusted proxies instead of APP_ORIGIN, in production too", () => {

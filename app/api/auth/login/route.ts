@@ -43,8 +43,8 @@ export const POST = apiRoute("public", async (request, { requestId }) => {
   recordSuccess(attempt);
   // A cookie that was there before sign-in is never promoted: it is revoked and a new session is made.
   const planted = readSessionToken(request.headers);
-  if (planted) revokeSession(planted);
-  const token = createSession(user.username, credentialVersion(user));
+  if (planted) await revokeSession(planted);
+  const token = await createSession(user.username, credentialVersion(user));
   log.security("login_succeeded", { requestId, username: user.username, role: user.role });
   await recordAudit({ event: "signed_in", username: user.username, requestId, address: attempt.address, role: user.role });
   const headers = new Headers({ "cache-control": "no-store" });

@@ -10,7 +10,7 @@ export const POST = apiRoute("public", async (request, { requestId }) => {
   const token = readSessionToken(request.headers);
   if (token) {
     const user = await sessionUser(request.headers);
-    revokeSession(token);
+    await revokeSession(token);
     if (user) {
       log.security("logout", { requestId, username: user.username });
       await recordAudit({ event: "signed_out", username: user.username, requestId });

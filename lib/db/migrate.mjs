@@ -1,0 +1,46 @@
+// @ts-check
+// Schema changes: the versioned SQL files in migrations/, applied in order by node-pg-migrate under a PostgreSQL
+// advisory lock. Its lock is try-once, and the embedded database has one backend for every connection (so the lock
+// excludes nobody there): a replica that meets another's migration (refused lock, or a table that appeared meanwhile)
+// waits a moment and runs again, when it finds that work done.
+import { join } from "node:path";
+import { runner } from "node-pg-migrate";
+
+/**
+ * Applies every migration not yet applied; resolves with the names of those it applied.
+ * @param {string} databaseUrl
+ * @param {{ dir?: string, log?: (message: string) => void }} [options] `dir`: where migrations/ is (default: the
+ *   working directory's, which is the project in development and .next/standalone in the shipped server).
+ */
+export async function migrate(databaseUrl, { dir = join(process.cwd(), "migrations"), log = () => {} } = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(databaseUrl, dir, log);
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !metAnother(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 100));
+    }
+  }
+}
+
+const MAX_ATTEMPTS = 10;
+
+/** @param {unknown} error */
+function metAnother(error) {
+  const text = String(error instanceof Error ? error.message : error);
+  return text.includes("Another migration is already running") || text.includes("already exists") || text.includes("duplicate key");
+}
+
+/** @param {string} databaseUrl @param {string} dir @param {(message: string) => void} log */
+async function runOnce(databaseUrl, dir, log) {
+  const applied = await runner({
+    databaseUrl,
+    dir,
+    direction: "up",
+    migrationsTable: "pgmigrations",
+    checkOrder: true,
+    log,
+    logger: { debug: () => {}, info: log, warn: log, error: log },
+  });
+  return applied.map((migration) => migration.name);
+}

@@ -1,0 +1,64 @@
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedDatabase } from "@/lib/db/embedded-database.mjs";
+import { migrate } from "@/lib/db/migrate.mjs";
+
+const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
+
+type Database = { url: string; stop: () => Promise<void> };
+
+/** A new, empty database on the PostgreSQL server at `serverUrl`, dropped by stop(). */
+async function newDatabaseOn(serverUrl: string): Promise<Database> {
+  const name = `migrate_test_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client(serverUrl);
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    stop: async () => {
+      const dropper = new pg.Client(serverUrl);
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+// The embedded database always; a real PostgreSQL server too when TEST_POSTGRES_URL names one (.ci/run starts one).
+const servers: [string, () => Promise<Database>][] = [
+  ["the embedded database", () => startEmbeddedDatabase(undefined)],
+  ...(process.env.TEST_POSTGRES_URL ? [["PostgreSQL", () => newDatabaseOn(process.env.TEST_POSTGRES_URL ?? "")] as [string, () => Promise<Database>]] : []),
+];
+
+describe.each(servers)("migrations on a new database (%s)", (_name, create) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await create();
+  }, 30_000);
+  afterAll(() => database?.stop());
+
+  it("are applied once when two replicas start together, and not again later", async () => {
+    const [first, second] = await Promise.all([migrate(database.url, { dir: MIGRATIONS }), migrate(database.url, { dir: MIGRATIONS })]);
+    const all = [...first, ...second];
+    expect(all.length).toBeGreaterThan(0);
+    expect(new Set(all).size).toBe(all.length);
+    expect(await migrate(database.url, { dir: MIGRATIONS })).toEqual([]);
+
+    const client = new pg.Client(database.url);
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ name: string }>("SELECT name FROM pgmigrations ORDER BY id");
+      expect(rows.map((row) => row.name)).toEqual(all.sort());
+      const { rows: tables } = await client.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name = 'sessions'",
+      );
+      expect(tables).toHaveLength(1);
+    } finally {
+      await client.end();
+    }
+  }, 30_000);
+});
