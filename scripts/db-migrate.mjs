@@ -9,8 +9,9 @@ import { migrate } from "../lib/db/migrate.mjs";
 
 nextEnv.loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error });
 const dataDir = resolve(process.env.DATA_DIR ?? ".data");
-const embedded = process.env.DATABASE_URL || runningDatabaseUrl(dataDir) ? undefined : await startEmbeddedDatabase(dataDir);
-const url = process.env.DATABASE_URL || runningDatabaseUrl(dataDir) || embedded?.url || "";
+const runningUrl = process.env.DATABASE_URL || runningDatabaseUrl(dataDir);
+const embedded = runningUrl ? undefined : await startEmbeddedDatabase(dataDir);
+const url = runningUrl || embedded?.url || "";
 try {
   const applied = await migrate(url, { dir: resolve("migrations") });
   console.log(applied.length === 0 ? "The schema is up to date." : `Applied: ${applied.join(", ")}`);

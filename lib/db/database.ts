@@ -48,11 +48,3 @@ export async function query<Row extends pg.QueryResultRow>(text: string, values:
     });
   }
 }
-
-/** For readiness: whether the database answers a trivial query now. */
-export async function databaseAnswers(): Promise<boolean> {
-  return query("SELECT 1").then(
-    () => true,
-    () => false,
-  );
-}
