@@ -2,25 +2,18 @@
 // `npm run bench:ui`: the list page in Chromium against the production build, at N = 1,000, 10,000 and 100,000.
 // For each N: navigation → first rows visible, a keystroke in Search → filtered rows shown, a sort, DOM nodes, JS heap.
 // Figures only; the targets are printed beside them, never asserted. BENCH_UI_N=1000 limits the sizes (CI).
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { upsertUser } from "../lib/auth/user-store.mjs";
-import { startCatalogue } from "../scripts/catalogue/start-catalogue.mjs";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
+import { startApp } from "../scripts/lib/standalone-app.mjs";
 
 const SIZES = (process.env.BENCH_UI_N ?? "1000,10000,100000").split(",").map(Number);
 const PORT = Number(process.env.BENCH_UI_PORT ?? 3197);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
-const KEY = "bench-ui-key";
+
+const USER = /** @type {const} */ ({ username: "bench", role: "admin", password: "bench-ui-password" });
 const TARGETS = { firstRowsMs: 2500, keystrokeMs: 100, sortMs: 300, domNodes: 3000 };
 
 ensureBuild();
-const dir = mkdtempSync(join(tmpdir(), "bench-ui-"));
-const usersFile = join(dir, "users.json");
-await upsertUser(usersFile, "bench", "admin", "bench-ui-password");
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1", "--enable-precise-memory-info"],
@@ -30,7 +23,6 @@ try {
   for (const n of SIZES) results.push(await measure(n));
 } finally {
   await browser.close();
-  rmSync(dir, { recursive: true, force: true });
 }
 
 console.log("\n| N | first rows | keystroke → filtered | sort | DOM nodes | JS heap |");
@@ -44,30 +36,19 @@ writeFileSync("bench/results/ui-latest.json", `${JSON.stringify({ measuredAt: ne
 
 /** @param {number} n */
 async function measure(n) {
-  const dataFile = join(dir, `catalogue-${n}.json`);
-  const categories = Array.from({ length: n }, (_, i) => ({ id: String(i + 1), name: `Breed ${i + 1}`, description: `Category number ${i + 1} of the bench` }));
-  writeFileSync(dataFile, JSON.stringify({ categories }));
-  const catalogue = await startCatalogue({ dataFile, apiKey: KEY });
-  const app = spawn(process.execPath, [resolve(".next/standalone/scripts/serve.mjs")], {
-    stdio: "ignore",
-    env: {
-      ...process.env, PORT: String(PORT), HOSTNAME: "127.0.0.1", CATALOGUE_API_URL: catalogue.url, CATALOGUE_API_KEY: KEY,
-      SESSION_SECRET: "bench-ui-session-secret-0123456789ab", AUTH_USERS_FILE: usersFile, AUDIT_FILE: join(dir, "audit.jsonl"), APP_ORIGIN: ORIGIN,
-      NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn",
-    },
-  });
+  const categories = Array.from({ length: n }, (_, i) => ({ name: `Breed ${i + 1}`, description: `Category number ${i + 1} of the bench` }));
+  const app = await startApp({ port: PORT, users: [USER], categories, name: "bench-ui", env: { LOG_LEVEL: "warn" } });
   try {
-    await waitFor(`${ORIGIN}/api/health`);
     const page = await browser.newPage();
-    await page.goto(`${ORIGIN}/login`);
-    await page.getByLabel("Username").fill("bench");
-    await page.getByLabel("Password").fill("bench-ui-password");
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel("Username").fill(USER.username);
+    await page.getByLabel("Password").fill(USER.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL("**/categories");
     await page.getByRole("cell", { name: "Breed 1", exact: true }).waitFor(); // warm: the list's first validation
 
     let started = Date.now();
-    await page.goto(`${ORIGIN}/categories`);
+    await page.goto(`${app.url}/categories`);
     await page.getByRole("cell", { name: "Breed 1", exact: true }).waitFor();
     const firstRowsMs = Date.now() - started;
 
@@ -94,20 +75,6 @@ async function measure(n) {
     console.log(JSON.stringify(row));
     return row;
   } finally {
-    app.kill("SIGTERM");
-    await catalogue.stop();
+    await app.stop();
   }
-}
-
-/** @param {string} url */
-async function waitFor(url) {
-  for (let attempt = 0; attempt < 150; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`${url} did not answer`);
 }
