@@ -2,6 +2,7 @@
 # Run:   docker run -p 3000:3000 -v categories-data:/app/.data \
 #          -e CATALOGUE_API_URL=… -e CATALOGUE_API_KEY=… -e SESSION_SECRET=… -e APP_ORIGIN=https://… categories-admin
 # Add users: docker exec -i <container> node scripts/users.mjs add <name> --role admin  (password on stdin)
+#   (-e DATABASE_URL=postgres://… names the PostgreSQL server that keeps sessions, accounts and the audit trail)
 
 FROM node:22-bookworm-slim AS deps
 WORKDIR /src
@@ -21,8 +22,9 @@ ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=0.0.0.0 PORT=3000
 # The standalone server with its traced dependencies and static assets, and the users command.
 COPY --from=build --chown=node:node /src/.next/standalone ./
 COPY --from=build --chown=node:node /src/scripts/users.mjs ./scripts/users.mjs
-COPY --from=build --chown=node:node /src/lib/auth/user-store.mjs ./lib/auth/user-store.mjs
-COPY --from=build --chown=node:node /src/lib/files/json-file.mjs ./lib/files/json-file.mjs
+COPY --from=build --chown=node:node /src/scripts/lib/command-database.mjs ./scripts/lib/command-database.mjs
+COPY --from=build --chown=node:node /src/lib/auth/user-store.mjs /src/lib/auth/password.mjs ./lib/auth/
+COPY --from=build --chown=node:node /src/lib/db/migrate.mjs ./lib/db/migrate.mjs
 COPY --from=build --chown=node:node /src/node_modules/@next/env ./node_modules/@next/env
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node

@@ -15,6 +15,7 @@ export default defineConfig({
     include: ["tests/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/database-setup.ts"],
+    setupFiles: ["tests/support/database-per-file.ts"],
     testTimeout: 15_000,
     silent: "passed-only",
     // The app's logger writes straight to stdout, past Vitest's capture; the e2e suite checks the logs.

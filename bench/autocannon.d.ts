@@ -22,6 +22,8 @@ declare module "autocannon" {
     timeouts: number;
     non2xx: number;
     statusCodeStats: Record<string, { count: number }>;
+    /** Per-second samples of completed requests. */
+    requests: { average: number };
   };
 
   export type Instance = EventEmitter &

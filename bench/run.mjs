@@ -8,7 +8,6 @@ import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { upsertUser } from "../lib/auth/user-store.mjs";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
 import { killAllNow, machineBusyMs, stopAll } from "./lib/children.mjs";
 import { compactJson, formatCount } from "./lib/format.mjs";
@@ -16,7 +15,6 @@ import { measureSize } from "./lib/measure-size.mjs";
 import { readOptions } from "./lib/options.mjs";
 import { toMarkdown } from "./lib/markdown.mjs";
 import { judgeTargets, summarise } from "./lib/report.mjs";
-import { USER } from "./lib/stack.mjs";
 
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
 let options;
@@ -58,9 +56,7 @@ const results = { cells: [], compression: [], conditional: [], store: [], appPea
 let exitCode = 0;
 try {
   workDir = await mkdtemp(join(tmpdir(), "categories-bench-"));
-  const usersFile = join(workDir, "users.json");
-  await upsertUser(usersFile, USER.username, USER.role, USER.password);
-  const setup = { workDir, usersFile, sessionSecret: randomBytes(32).toString("base64url") };
+  const setup = { workDir, sessionSecret: randomBytes(32).toString("base64url") };
   for (const n of options.sizes) {
     console.log(`\nN = ${formatCount(n)}`);
     await measureSize(n, options, setup, results);

@@ -1,10 +1,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { hashPassword, writeUsers } from "../lib/auth/user-store.mjs";
+import { fileURLToPath } from "node:url";
+import { upsertUser } from "../lib/auth/user-store.mjs";
 import { startEmbeddedDatabase } from "../lib/db/embedded-database.mjs";
+import { migrate } from "../lib/db/migrate.mjs";
 import { startCatalogue } from "../scripts/catalogue/start-catalogue.mjs";
 import { deadCatalogueUrl, startFakeCatalogue } from "../tests/support/fake-catalogue";
+import { databaseAt, newDatabaseOn } from "../tests/support/test-database";
 import {
   ACCOUNTS,
   ENV,
@@ -24,7 +27,7 @@ type Stop = () => Promise<unknown>;
 /**
  * Starts, on loopback: the real embedded catalogue service with a fresh data file,
  * a scripted fake catalogue, and three app instances ("main", "faulty", "down")
- * sharing one users file with an admin and a viewer (ACCOUNTS).
+ * sharing one database that knows an admin and a viewer (ACCOUNTS).
  * Workers inherit the environment variables set here. Returns the global teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -43,14 +46,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const dataFile = join(workDir, "catalogue.json");
     await writeFile(dataFile, JSON.stringify({ categories: SEEDED_CATEGORIES }));
 
-    const usersFile = join(workDir, "users.json");
-    await writeUsersFile(usersFile);
     const sessionDir = join(workDir, "sessions");
     await mkdir(sessionDir);
 
-    // A real PostgreSQL server when TEST_POSTGRES_URL names one (CI starts one), else the embedded one, in memory.
-    const database = process.env.TEST_POSTGRES_URL ? { url: process.env.TEST_POSTGRES_URL } : await startEmbeddedDatabase(undefined);
-    if ("stop" in database) stops.push(() => database.stop());
+    // A new database on the PostgreSQL server TEST_POSTGRES_URL names (CI starts one), else the embedded one, in memory.
+    const database = process.env.TEST_POSTGRES_URL ? await newDatabaseOn(process.env.TEST_POSTGRES_URL) : await startEmbeddedDatabase(undefined);
+    stops.push(() => database.stop());
+    await migrate(database.url, { dir: fileURLToPath(new URL("../migrations", import.meta.url)) });
+    await addAccounts(database.url);
     const catalogue = await startCatalogue({ dataFile, apiKey: KNOWN_API_KEY, port: 0 });
     stops.push(() => catalogue.stop());
     const fake = await startFakeCatalogue(scriptedCatalogue);
@@ -59,7 +62,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
     process.env[ENV.logDir] = logDir;
     process.env[ENV.upstreamUrls] = JSON.stringify([catalogue.url, fake.url, dead]);
-    process.env[ENV.usersFile] = usersFile;
     process.env[ENV.sessionDir] = sessionDir;
     process.env[ENV.databaseUrl] = database.url;
 
@@ -81,9 +83,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
             CATALOGUE_TIMEOUT_MS: "10000",
             SESSION_SECRET,
             DATABASE_URL: database.url,
-            AUTH_USERS_FILE: usersFile,
-            // Absolute: the standalone server runs in its own folder, which must not collect data.
-            AUDIT_FILE: join(logDir, `${name}-audit.jsonl`),
             ...env,
           },
         });
@@ -99,14 +98,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return teardown;
 }
 
-/** The scrypt hashes are made side by side (about 300 ms each) and written once. */
-async function writeUsersFile(file: string): Promise<void> {
-  const users = await Promise.all(
-    (Object.entries(ACCOUNTS) as [Role, (typeof ACCOUNTS)[Role]][]).map(async ([role, { username, password }]) => ({
-      username,
-      role,
-      passwordHash: await hashPassword(password),
-    })),
-  );
-  await writeUsers(file, users);
+/** The scrypt hashes are made side by side (about 300 ms each). */
+async function addAccounts(databaseUrl: string): Promise<void> {
+  const db = databaseAt(databaseUrl);
+  try {
+    await Promise.all((Object.entries(ACCOUNTS) as [Role, (typeof ACCOUNTS)[Role]][]).map(([role, { username, password }]) => upsertUser(db, username, role, password)));
+  } finally {
+    await db.end();
+  }
 }

@@ -1,25 +1,26 @@
 import { randomBytes } from "node:crypto";
 import type { Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { removeUser, upsertUser } from "../lib/auth/user-store.mjs";
+import { databaseAt } from "../tests/support/test-database";
 import { loginUrlFor, signInByApi, signInWithForm } from "./support/auth";
 import { type Account, ENV, setupValue } from "./support/constants";
 import { createButton, descriptionField, expect, fillNewCategory, nameField, test as base } from "./support/fixtures";
 
-/**
- * An admin of their own, added to the shared users file for one test and removed after it,
- * so ending their session never touches the stored sessions the other tests use.
- */
-const test = base.extend<{ throwawayAdmin: Account }>({
-  throwawayAdmin: async ({}, provide) => {
+const test = base.extend<{ db: ReturnType<typeof databaseAt>; throwawayAdmin: Account }>({
+  /** The database every instance shares. */
+  db: async ({}, provide) => {
+    const db = databaseAt(setupValue(ENV.databaseUrl));
+    await provide(db);
+    await db.end();
+  },
+  /** An admin of their own, for one test: ending their session never touches the sessions the other tests use. */
+  throwawayAdmin: async ({ db }, provide) => {
     const account = { username: `e2e-temp-${randomBytes(5).toString("hex")}`, password: randomBytes(16).toString("hex") };
-    await upsertUser(setupValue(ENV.usersFile), account.username, "admin", account.password);
+    await upsertUser(db, account.username, "admin", account.password);
     await provide(account);
-    await removeUser(setupValue(ENV.usersFile), account.username);
+    await removeUser(db, account.username);
   },
 });
-
-// The users file is rewritten by read-modify-write: tests that change it run one after another, never side by side.
-test.describe.configure({ mode: "default" });
 test.use({ signedInAs: null });
 
 test.beforeEach(async ({ page, throwawayAdmin }) => {
@@ -52,20 +53,20 @@ test("when the session ends mid-work, Create category leads to sign-in and the t
   await expect(descriptionField(page)).toHaveValue("Typed before the session ended");
 });
 
-test("removing a user ends their session at their next request", async ({ page, throwawayAdmin }) => {
+test("removing a user ends their session at their next request", async ({ page, db, throwawayAdmin }) => {
   expect((await page.request.get("/api/categories")).status()).toBe(200);
 
-  await removeUser(setupValue(ENV.usersFile), throwawayAdmin.username);
+  await removeUser(db, throwawayAdmin.username);
 
   const response = await page.request.get("/api/categories");
   expect(response.status()).toBe(401);
   expect(await response.json()).toMatchObject({ code: "unauthenticated" });
 });
 
-test("changing a user's role ends their session at their next request", async ({ page, throwawayAdmin }) => {
+test("changing a user's role ends their session at their next request", async ({ page, db, throwawayAdmin }) => {
   expect(await (await page.request.get("/api/auth/session")).json()).toMatchObject({ role: "admin" });
 
-  await upsertUser(setupValue(ENV.usersFile), throwawayAdmin.username, "viewer", throwawayAdmin.password);
+  await upsertUser(db, throwawayAdmin.username, "viewer", throwawayAdmin.password);
 
   expect((await page.request.get("/api/auth/session")).status()).toBe(401);
   await signInByApi(page.request, throwawayAdmin);

@@ -1,12 +1,14 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../tests/support/child-process";
 
 /** Runs the standalone server of the build with the given settings and returns how it ended. */
 async function startWith(env: Record<string, string>, script = ".next/standalone/scripts/serve.mjs") {
   const child = spawn(process.execPath, [script], {
     // Only these settings: nothing from the shell may make a bad value look good.
-    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", NEXT_TELEMETRY_DISABLED: "1", HOSTNAME: "127.0.0.1", PORT: "0", ...env },
+    // A port of its own: the server listens before it checks its settings (and takes PORT=0 to mean 3000).
+    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", NEXT_TELEMETRY_DISABLED: "1", HOSTNAME: "127.0.0.1", PORT: String(await freePort()), ...env },
   });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));

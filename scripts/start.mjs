@@ -8,7 +8,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import nextEnv from "@next/env";
 import { startCatalogue } from "./catalogue/start-catalogue.mjs";
-import { upsertUser } from "../lib/auth/user-store.mjs";
+import pg from "pg";
+import { addFirstAdmin, importUsersFile, listUsers } from "../lib/auth/user-store.mjs";
+import { migrate } from "../lib/db/migrate.mjs";
 import { startEmbeddedDatabase } from "../lib/db/embedded-database.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 
@@ -21,8 +23,6 @@ if (!dev) ensureBuild();
 /** @type {Record<string, string>} */
 const childEnv = {
   NEXT_TELEMETRY_DISABLED: "1",
-  AUTH_USERS_FILE: resolve(process.env.AUTH_USERS_FILE ?? ".data/users.json"),
-  AUDIT_FILE: resolve(process.env.AUDIT_FILE ?? ".data/audit.jsonl"),
 };
 /** @type {Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined} */
 let database;
@@ -32,6 +32,7 @@ if (!process.env.DATABASE_URL) {
   console.log(`Embedded database (PGlite) on ${database.url} (data in ${dataDir})`);
   childEnv.DATABASE_URL = database.url;
 }
+await createFirstAdminIfNoUsers(childEnv.DATABASE_URL ?? process.env.DATABASE_URL ?? "");
 /** @type {Awaited<ReturnType<typeof startCatalogue>> | undefined} */
 let catalogue;
 if (!process.env.CATALOGUE_API_URL) {
@@ -45,7 +46,6 @@ if (!process.env.CATALOGUE_API_URL) {
     CATALOGUE_ENVIRONMENT: process.env.CATALOGUE_ENVIRONMENT ?? "local",
     SESSION_SECRET: process.env.SESSION_SECRET ?? (await localSessionSecret()),
   });
-  await createFirstAdminIfNoUsers();
 }
 
 /**
@@ -61,14 +61,30 @@ async function localSessionSecret() {
   return secret;
 }
 
-/** With no users file, an `admin` with a random password; the password is shown this once and only its hash kept. */
-async function createFirstAdminIfNoUsers() {
-  const file = childEnv.AUTH_USERS_FILE ?? "";
-  if (existsSync(file)) return;
-  const password = randomBytes(12).toString("base64url");
-  await upsertUser(file, "admin", "admin", password);
-  console.log(`\nCreated the first account. Sign in as  admin  with password  ${password}`);
-  console.log("This password is shown only now. Add people with: npm run -s users -- add <name> --role <viewer|admin>\n");
+/**
+ * With nobody in the database, the first account: the users file of the versions before the database when there is
+ * one at the old default place (so an upgrade keeps everyone's password), else an `admin` with a random password,
+ * shown this once; only its hash is kept.
+ */
+async function createFirstAdminIfNoUsers(/** @type {string} */ url) {
+  await migrate(url, { dir: resolve("migrations") });
+  const db = new pg.Client({ connectionString: url, application_name: "categories-admin start" });
+  await db.connect();
+  try {
+    if ((await listUsers(db)).length > 0) return;
+    const legacyFile = resolve(".data/users.json");
+    if (existsSync(legacyFile)) {
+      const { added } = await importUsersFile(db, legacyFile);
+      console.log(`Imported ${added} account(s) from ${legacyFile} into the database; that file is no longer read.`);
+      return;
+    }
+    const password = randomBytes(12).toString("base64url");
+    if (!(await addFirstAdmin(db, password))) return; // another replica made it meanwhile
+    console.log(`\nCreated the first account. Sign in as  admin  with password  ${password}`);
+    console.log("This password is shown only now. Add people with: npm run -s users -- add <name> --role <viewer|admin>\n");
+  } finally {
+    await db.end();
+  }
 }
 
 // Local mode listens on loopback only: the app holds an API key and must not be reachable from the network by default.

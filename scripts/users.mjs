@@ -1,19 +1,26 @@
 // @ts-check
-// `npm run -s users -- add <username> --role <viewer|admin>` | `remove <username>` | `list`
-// Manages the users file (AUTH_USERS_FILE, default .data/users.json), like htpasswd.
+// `npm run -s users -- add <username> --role <viewer|admin>` | `remove <username>` | `list` | `import <users file>`
+// Manages who may sign in, in the app's database (see command-database.mjs for which one), like htpasswd.
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
-import nextEnv from "@next/env";
-import { ROLES, USERNAME_PATTERN, passwordProblem, readUsers, removeUser, upsertUser } from "../lib/auth/user-store.mjs";
+import pg from "pg";
+import { passwordProblem } from "../lib/auth/password.mjs";
+import { ROLES, USERNAME_PATTERN, importUsersFile, listUsers, removeUser, upsertUser } from "../lib/auth/user-store.mjs";
+import { migrate } from "../lib/db/migrate.mjs";
+import { withCommandDatabase } from "./lib/command-database.mjs";
 
-nextEnv.loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error });
-const file = resolve(process.env.AUTH_USERS_FILE ?? ".data/users.json");
-const USAGE = "usage: npm run -s users -- add <username> --role <viewer|admin> | remove <username> | list";
+const USAGE = "usage: npm run -s users -- add <username> --role <viewer|admin> | remove <username> | list | import <users file>";
 
 /** @param {string} message @returns {never} */
 function fail(message) {
   console.error(message);
   process.exit(2);
+}
+
+/** Like fail(), once the database is open: it is closed before the command exits. @param {string} message */
+function refuse(message) {
+  console.error(message);
+  process.exitCode = 2;
 }
 
 /** The first line of standard input, when a password is piped in. */
@@ -67,25 +74,48 @@ async function readPassword() {
 }
 
 const [command, username, ...rest] = process.argv.slice(2);
-if (command === "list") {
-  const users = await readUsers(file);
-  if (users.length === 0) console.log(`No users in ${file}.`);
-  for (const user of users) console.log(`${user.username}\t${user.role}`);
-} else if (command === "add") {
+if (!["list", "add", "remove", "import"].includes(command ?? "")) fail(USAGE);
+if (command === "remove" && !username) fail(USAGE);
+if (command === "import" && !username) fail(`Name the users file to import.\n${USAGE}`);
+/** @type {string | undefined} */
+let password;
+/** @type {import("../lib/auth/user-store.mjs").Role} */
+let role = "viewer";
+if (command === "add") {
   const roleIndex = rest.indexOf("--role");
-  const role = roleIndex >= 0 ? rest[roleIndex + 1] : undefined;
+  const given = roleIndex >= 0 ? rest[roleIndex + 1] : undefined;
   if (!username || !USERNAME_PATTERN.test(username)) fail(`Give a username of letters, digits, . _ @ or - (at most 64).\n${USAGE}`);
-  if (role !== "viewer" && role !== "admin") fail(`Give a role: --role ${ROLES.join(" or ")}.\n${USAGE}`);
-  const password = await readPassword();
+  if (given !== "viewer" && given !== "admin") fail(`Give a role: --role ${ROLES.join(" or ")}.\n${USAGE}`);
+  role = given;
+  password = await readPassword();
   const problem = passwordProblem(password);
   if (problem) fail(`Not changed: ${problem}.`);
-  const existed = (await readUsers(file)).some((user) => user.username === username);
-  await upsertUser(file, username, role, password);
-  console.log(`${existed ? "Updated" : "Added"} ${username} (${role}) in ${file}.`);
-} else if (command === "remove") {
-  if (!username) fail(USAGE);
-  if (!(await removeUser(file, username))) fail(`There is no user ${username} in ${file}.`);
-  console.log(`Removed ${username}; their sessions end on their next request.`);
-} else {
-  fail(USAGE);
 }
+if (process.env.AUTH_USERS_FILE && command !== "import") {
+  console.warn("AUTH_USERS_FILE is no longer read: accounts are kept in the database. Import the file once with `npm run -s users -- import <file>`.");
+}
+
+await withCommandDatabase(async (url, where) => {
+  await migrate(url, { dir: resolve("migrations") });
+  const db = new pg.Client({ connectionString: url, application_name: "categories-admin users" });
+  await db.connect();
+  try {
+    if (command === "list") {
+      const users = await listUsers(db);
+      if (users.length === 0) console.log(`No users in ${where}.`);
+      for (const user of users) console.log(`${user.username}\t${user.role}`);
+    } else if (command === "add") {
+      const outcome = await upsertUser(db, username ?? "", role, password ?? "");
+      console.log(`${outcome === "added" ? "Added" : "Updated"} ${username} (${role}) in ${where}.`);
+    } else if (command === "remove") {
+      if (await removeUser(db, username ?? "")) console.log(`Removed ${username}; their sessions have ended.`);
+      else refuse(`There is no user ${username} in ${where}.`);
+    } else {
+      const { added, updated, skipped } = await importUsersFile(db, resolve(username ?? ""));
+      console.log(`Imported ${username} into ${where}: ${added} added, ${updated} updated.`);
+      if (skipped.length > 0) refuse(`Skipped ${skipped.length} entries that are not valid users: ${skipped.join(", ")}`);
+    }
+  } finally {
+    await db.end();
+  }
+});

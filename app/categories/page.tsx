@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ButtonLink } from "@/components/button";
 import { CategoryList } from "@/components/category-list";
+import { StoreUnavailable } from "@/components/store-unavailable";
 import { requirePageUser } from "@/lib/auth/page-user";
 import { initialCategories } from "@/lib/categories/initial-categories";
 import { getConfig } from "@/lib/config/config";
@@ -11,6 +12,7 @@ export const metadata: Metadata = { title: "Categories" };
 
 export default async function CategoriesPage() {
   const user = await requirePageUser("/categories");
+  if (!user) return <StoreUnavailable heading="Categories" path="/categories" />;
   const canCreate = user.role === "admin";
   const initial = await initialCategories();
   return (

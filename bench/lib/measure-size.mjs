@@ -18,7 +18,7 @@ import { rotate } from "./stats.mjs";
 /**
  * @param {number} n
  * @param {import("./options.mjs").BenchOptions} options
- * @param {{ workDir: string, usersFile: string, sessionSecret: string }} setup
+ * @param {{ workDir: string, sessionSecret: string }} setup
  * @param {import("./report.mjs").Measurements} sink
  */
 export async function measureSize(n, options, setup, sink) {

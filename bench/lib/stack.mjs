@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { startEmbeddedDatabase } from "../../lib/db/embedded-database.mjs";
+import { seedUsers } from "../../scripts/lib/seed-users.mjs";
 import { freePort, startChild } from "./children.mjs";
 import { writeCatalogueData } from "./seed.mjs";
 import { signIn } from "./sign-in.mjs";
@@ -18,9 +19,9 @@ async function answers(url, headers = {}) {
 }
 
 /**
- * @param {{ n: number, workDir: string, usersFile: string, sessionSecret: string, timeoutSeconds: number }} options
+ * @param {{ n: number, workDir: string, sessionSecret: string, timeoutSeconds: number }} options
  */
-export async function startStack({ n, workDir, usersFile, sessionSecret, timeoutSeconds }) {
+export async function startStack({ n, workDir, sessionSecret, timeoutSeconds }) {
   const dataFile = join(workDir, `catalogue-${n}.json`);
   await writeCatalogueData(dataFile, n);
   const apiKey = randomBytes(24).toString("base64url");
@@ -40,6 +41,7 @@ export async function startStack({ n, workDir, usersFile, sessionSecret, timeout
     ready: () => answers(`${serviceUrl}/categories`, { authorization }),
   });
   const database = await startEmbeddedDatabase(undefined);
+  await seedUsers(database.url, [USER]);
   const app = await startChild({
     name: `app (N = ${n})`,
     script: ".next/standalone/scripts/serve.mjs",
@@ -50,9 +52,7 @@ export async function startStack({ n, workDir, usersFile, sessionSecret, timeout
       CATALOGUE_API_KEY: apiKey,
       CATALOGUE_ENVIRONMENT: "local",
       SESSION_SECRET: sessionSecret,
-      AUTH_USERS_FILE: usersFile,
       DATABASE_URL: database.url,
-      AUDIT_FILE: join(workDir, `audit-${n}.jsonl`),
       // As long as the load generator waits: a service slowed by 32 parallel 100,000-item lists is then measured,
       // not cut off at 10 s with a 504 (which the proxy would not do) and then failed fast by the breaker.
       CATALOGUE_TIMEOUT_MS: String(timeoutSeconds * 1000),

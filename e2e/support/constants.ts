@@ -54,8 +54,6 @@ export function instanceUrl(name: InstanceName): string {
 export const ENV = {
   logDir: "E2E_LOG_DIR",
   upstreamUrls: "E2E_UPSTREAM_URLS",
-  /** The users file every instance reads (AUTH_USERS_FILE). */
-  usersFile: "E2E_USERS_FILE",
   /** Where the sign-in setup keeps each role's browser state (cookies); removed with the rest of the run's files. */
   sessionDir: "E2E_SESSION_DIR",
   /** The database every instance shares (DATABASE_URL). */
@@ -65,7 +63,7 @@ export const ENV = {
 export type Role = "viewer" | "admin";
 export type Account = { username: string; password: string };
 
-/** The people in the users file of every instance. The leak check looks for their passwords in every response and log. */
+/** The people every instance knows (in the shared database). The leak check looks for their passwords in every response and log. */
 export const ACCOUNTS: Record<Role, Account> = {
   admin: { username: "e2e-admin", password: "e2e-admin-password-8d41c07e95b2" },
   viewer: { username: "e2e-viewer", password: "e2e-viewer-password-1f6a93d2c458" },

@@ -1,23 +1,14 @@
-import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
-import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../tests/support/child-process";
 import { ENV, KNOWN_API_KEY, SESSION_SECRET, setupValue } from "./constants";
 import { type NextServer, startNextServer } from "./next-server";
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /**
  * One more app instance, configured as production, for the specs that need to see one; the global setup's instances
- * are staging and local. Its catalogue is the unreachable one (pages that need no list still render), and its log and
- * audit file go to a folder of its own, not the run's log folder, whose exact contents the leak check expects.
+ * are staging and local. Its catalogue is the unreachable one (pages that need no list still render), and its log goes
+ * to a folder of its own, not the run's log folder, whose exact contents the leak check expects.
  */
 export async function startProductionInstance(): Promise<NextServer> {
   const deadCatalogue = (JSON.parse(setupValue(ENV.upstreamUrls)) as string[])[2] ?? "";
@@ -32,9 +23,7 @@ export async function startProductionInstance(): Promise<NextServer> {
       CATALOGUE_ENVIRONMENT: "production",
       APP_ORIGIN: `http://127.0.0.1:${port}`,
       SESSION_SECRET,
-      AUTH_USERS_FILE: setupValue(ENV.usersFile),
       DATABASE_URL: setupValue(ENV.databaseUrl),
-      AUDIT_FILE: join(dir, "production-audit.jsonl"),
     },
   }).catch(async (error: unknown) => {
     await rm(dir, { recursive: true, force: true });

@@ -1,112 +1,88 @@
 import "server-only";
-import { appendFileSync, closeSync, fdatasyncSync, mkdirSync, openSync } from "node:fs";
-import { mkdir, open } from "node:fs/promises";
-import { dirname } from "node:path";
 import { getConfig } from "@/lib/config/config";
+import { query, storableText, storeUnavailable } from "@/lib/db/database";
+import { AppError } from "@/lib/errors/app-error";
 import { log } from "@/lib/log";
+import type { AuditAction } from "./audit-actions";
 
-export type AuditEvent =
-  | "signed_in"
-  | "sign_in_failed"
-  | "signed_out"
-  | "category_created"
-  | "category_create_refused"
-  | "forbidden"
-  /** Refusals of requests without a session, counted per client address, reason and minute (refusal-counter.ts). */
-  | "refused";
+type Details = Record<string, string | number | undefined>;
 
-export type AuditEntry = {
-  time: string;
-  event: AuditEvent;
-  environment: string;
-  username?: string;
+export type AuditEvent = {
+  action: AuditAction;
+  /** Who did it: the signed-in person, or the username typed at a refused sign-in. */
+  actor?: string;
   requestId?: string;
-  address?: string;
-  role?: string;
-  categoryId?: string;
-  name?: string;
-  reason?: string;
-  method?: string;
-  path?: string;
-  count?: number;
-  since?: string;
-  /** Set when a field was cut to MAX_FIELD_CHARS. */
-  truncated?: true;
+  details?: Details;
+  time?: Date;
 };
 
 /** Longest text one field keeps, so no single entry can crowd out the others when they are read back. */
 export const MAX_FIELD_CHARS = 500;
 
-// One queue per process (on globalThis, as Next may load this module per route), so lines never interleave.
-const QUEUE_KEY = Symbol.for("categories-admin.audit-queue");
-const store = globalThis as typeof globalThis & { [QUEUE_KEY]?: Promise<void> };
-
-function capped(entry: AuditEntry): AuditEntry {
-  const result: AuditEntry = { ...entry };
-  for (const [key, value] of Object.entries(entry)) {
-    if (typeof value === "string" && value.length > MAX_FIELD_CHARS) {
-      Object.assign(result, { [key]: `${value.slice(0, MAX_FIELD_CHARS)}…`, truncated: true });
-    }
+function capped(details: Details): Details {
+  const result: Details = {};
+  for (const [key, value] of Object.entries(details)) {
+    if (value === undefined) continue;
+    const long = typeof value === "string" && value.length > MAX_FIELD_CHARS;
+    result[key] = typeof value === "string" ? storableText(long ? `${value.slice(0, MAX_FIELD_CHARS)}…` : value) : value;
+    if (long) result.truncated = 1;
   }
   return result;
 }
 
-/**
- * Appends entries as JSON lines and fsyncs before resolving, so what was recorded survives a crash; each also goes
- * to the log as type "audit". Never rejects: when the file cannot be written, the error is logged (the log line
- * still carries the entry), because a create the catalogue service has applied must not be reported as failed.
- */
-export function writeAudit(entries: readonly Omit<AuditEntry, "environment">[]): Promise<void> {
-  const lines = toLines(entries);
-  const write = (store[QUEUE_KEY] ?? Promise.resolve())
-    .then(() => append(getConfig().auditFile, lines))
-    .catch((error: unknown) => log.error("audit_write_failed", { requestId: entries[0]?.requestId, error: String(error) }));
-  store[QUEUE_KEY] = write;
-  return write;
-}
+const INSERT = `
+  INSERT INTO audit_events (time, actor, action, request_id, details)
+  SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::jsonb[])
+  RETURNING id`;
 
-/** The same, blocking until the lines are on disk: for the process's "exit" event, where nothing asynchronous runs. */
-export function writeAuditSync(entries: readonly Omit<AuditEntry, "environment">[]): void {
-  const file = getConfig().auditFile;
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    const fd = openSync(file, "a", 0o600);
-    try {
-      appendFileSync(fd, toLines(entries));
-      fdatasyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch (error) {
-    log.error("audit_write_failed", { error: String(error) });
-  }
-}
-
-/** Entries as JSON lines, each also logged as type "audit". */
-function toLines(entries: readonly Omit<AuditEntry, "environment">[]): string {
+/** Appends the events in one statement; each also goes to the log as type "audit". Rejects when it cannot. */
+async function insert(events: readonly AuditEvent[]): Promise<string[]> {
   const environment = getConfig().environment;
-  const full = entries.map((entry) => capped({ ...entry, environment }));
-  for (const { event, ...fields } of full) log.audit(event, { ...fields, time: undefined, environment: undefined });
-  return full.map((entry) => `${JSON.stringify(entry)}\n`).join("");
+  const rows = events.map((event) => ({ ...event, time: event.time ?? new Date(), details: capped({ ...event.details, environment }) }));
+  for (const { action, actor, requestId, details } of rows) log.audit(action, { actor, requestId, ...details });
+  const { rows: ids } = await query<{ id: string }>(INSERT, [
+    rows.map((row) => row.time),
+    rows.map((row) => (row.actor === undefined ? null : storableText(row.actor))),
+    rows.map((row) => row.action),
+    rows.map((row) => (row.requestId === undefined ? null : storableText(row.requestId))),
+    rows.map((row) => JSON.stringify(row.details)),
+  ]);
+  return ids.map((row) => row.id);
 }
 
-/** One event, stamped with the time now. */
-export function recordAudit(entry: Omit<AuditEntry, "time" | "environment">): Promise<void> {
-  return writeAudit([{ time: new Date().toISOString(), ...entry }]);
-}
-
-/** Resolves once every queued entry is on disk; for shutdown. */
-export function flushAudit(): Promise<void> {
-  return store[QUEUE_KEY] ?? Promise.resolve();
-}
-
-async function append(file: string, lines: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const handle = await open(file, "a", 0o600);
+/**
+ * Records events that have already happened. Never rejects: when the database cannot take them, the failure is
+ * logged (the log line still carries each event), because a sign-in made or a create the catalogue applied must not
+ * be reported as failed.
+ */
+export async function recordAudit(...events: AuditEvent[]): Promise<void> {
   try {
-    await handle.write(lines);
-    await handle.datasync();
-  } finally {
-    await handle.close();
+    await insert(events);
+  } catch (error) {
+    log.error("audit_write_failed", { requestId: events[0]?.requestId, error: error instanceof Error ? error.message : String(error) });
   }
+}
+
+export type PendingCreate = { complete: (outcome: AuditEvent["action"], details: Details) => Promise<void> };
+
+/**
+ * Records a create before it is sent, so that no category is made without a trace: when this cannot be written, it
+ * rejects (503 store_unavailable) and the create must not be sent. complete() then records the outcome on that same
+ * entry, and never rejects.
+ */
+export async function recordCreateRequested(event: Omit<AuditEvent, "action">): Promise<PendingCreate> {
+  const [id] = await insert([{ ...event, action: "category_create_requested" }]).catch((error: unknown) => {
+    log.error("audit_write_failed", { requestId: event.requestId, error: error instanceof Error ? error.message : String(error) });
+    throw error instanceof AppError ? error : storeUnavailable(error);
+  });
+  return {
+    complete: async (action, details) => {
+      log.audit(action, { actor: event.actor, requestId: event.requestId, ...details });
+      try {
+        await query("UPDATE audit_events SET action = $2, details = details || $3::jsonb WHERE id = $1", [id, action, JSON.stringify(capped(details))]);
+      } catch (error) {
+        log.error("audit_write_failed", { requestId: event.requestId, error: error instanceof Error ? error.message : String(error) });
+      }
+    },
+  };
 }

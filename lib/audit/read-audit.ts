@@ -1,63 +1,31 @@
 import "server-only";
-import { open } from "node:fs/promises";
-import { getConfig } from "@/lib/config/config";
-import type { AuditEntry } from "./audit-trail";
+import { query } from "@/lib/db/database";
+import type { AuditAction } from "./audit-actions";
+import { auditPageSql } from "./audit-page-sql.mjs";
+import { type AuditQuery, cursorOf } from "./audit-query";
 
-/** Bytes read at a time, from the end backwards; entries are capped (MAX_FIELD_CHARS), so many fit in one. */
-const WINDOW_BYTES = 256 * 1024;
-const NEWLINE = 0x0a;
+export type AuditEntry = {
+  id: string;
+  time: string;
+  actor: string | null;
+  action: AuditAction;
+  requestId: string | null;
+  details: Record<string, string | number>;
+};
 
-/** A page of entries, newest first, and the cursor of the page after it (older), or null at the start of the file. */
-export type AuditPage = { entries: AuditEntry[]; next: number | null };
+/** A page of entries, newest first, and the cursor of the page after it (older), or null after the oldest. */
+export type AuditPage = { entries: AuditEntry[]; next: string | null };
 
-/**
- * Up to `limit` entries that end before byte `before` (the `next` of the previous page; the end of the file when
- * absent). A line longer than the window (written before entries were capped) is skipped, never read whole.
- */
-export async function auditPage(before: number | undefined, limit: number): Promise<AuditPage> {
-  let handle;
-  try {
-    handle = await open(getConfig().auditFile, "r");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { entries: [], next: null };
-    throw error;
-  }
-  try {
-    const { size } = await handle.stat();
-    const entries: AuditEntry[] = [];
-    let end = Math.min(before ?? size, size);
-    while (entries.length < limit && end > 0) {
-      const start = Math.max(0, end - WINDOW_BYTES);
-      const { buffer, bytesRead } = await handle.read(Buffer.alloc(end - start), 0, end - start, start);
-      const window = buffer.subarray(0, bytesRead);
-      // Whole lines only: from just after the first newline (unless at the file's start) to the last newline;
-      // whatever follows the last newline belongs to a line that was skipped.
-      const first = start === 0 ? 0 : window.indexOf(NEWLINE) + 1;
-      const last = window.lastIndexOf(NEWLINE);
-      if (start > 0 && first > last) {
-        // No line starts and ends in this window: move to the one newline, or past a line longer than the window.
-        end = last >= 0 && last + 1 < window.length ? start + last + 1 : start;
-        continue;
-      }
-      let lineEnd = last;
-      while (lineEnd >= first && entries.length < limit) {
-        const lineStart = lineEnd === first ? first : window.lastIndexOf(NEWLINE, lineEnd - 1) + 1;
-        const entry = parseLine(window.toString("utf8", Math.max(lineStart, first), lineEnd));
-        if (entry) entries.push(entry);
-        lineEnd = Math.max(lineStart, first) - 1;
-      }
-      end = start + lineEnd + 1;
-    }
-    return { entries, next: end > 0 ? end : null };
-  } finally {
-    await handle.close();
-  }
-}
+type Row = { id: string; time: Date; actor: string | null; action: AuditAction; request_id: string | null; details: AuditEntry["details"] };
 
-function parseLine(line: string): AuditEntry | undefined {
-  try {
-    return JSON.parse(line) as AuditEntry;
-  } catch {
-    return undefined;
-  }
+/** One page, newest first (the statement and why it stays fast: audit-page-sql.mjs). */
+export async function auditPage(filters: AuditQuery): Promise<AuditPage> {
+  const { text, values } = auditPageSql(filters);
+  const { rows } = await query<Row>(text, values);
+  const page = rows.slice(0, filters.limit);
+  const last = page.at(-1);
+  return {
+    entries: page.map((row) => ({ id: row.id, time: row.time.toISOString(), actor: row.actor, action: row.action, requestId: row.request_id, details: row.details })),
+    next: rows.length > filters.limit && last ? cursorOf({ time: last.time, id: last.id }) : null,
+  };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { type AuditEntry, writeAudit, writeAuditSync } from "./audit-trail";
+import { type AuditEvent, recordAudit } from "./audit-trail";
 
 const FLUSH_EVERY_MS = 60_000;
 /** Distinct (address, reason) pairs kept per minute; past that, refusals are counted under address "other". */
@@ -15,8 +15,8 @@ const counter: Counter = (globalStore[COUNTER_KEY] ??= { tallies: new Map() });
 
 /**
  * Counts a refusal of a request that had no session behind it (no session, cross-site, throttled, busy). A flood of
- * these must not become a flood of fsynced lines: each address and reason is written at most once a minute, with
- * its count, so real events are never crowded out.
+ * these must not become a flood of writes: each address and reason is written at most once a minute, with its count,
+ * so real events are never crowded out.
  */
 export function countRefusal(address: string, reason: string): void {
   const key = counter.tallies.has(`${reason} ${address}`) || counter.tallies.size < MAX_PAIRS ? `${reason} ${address}` : `${reason} other`;
@@ -26,23 +26,12 @@ export function countRefusal(address: string, reason: string): void {
   counter.timer ??= setTimeout(() => void flushRefusals(), FLUSH_EVERY_MS).unref();
 }
 
-/** Writes the counts gathered so far as one line each; on the timer. */
+/** Writes the counts gathered so far as one entry each; on the timer, and before the process exits. */
 export function flushRefusals(): Promise<void> {
-  const entries = takeTallies();
-  return entries.length === 0 ? Promise.resolve() : writeAudit(entries);
-}
-
-/** The same, before the process exits: the framework exits as soon as it has drained, without waiting for us. */
-export function flushRefusalsSync(): void {
-  const entries = takeTallies();
-  if (entries.length > 0) writeAuditSync(entries);
-}
-
-function takeTallies(): Omit<AuditEntry, "environment">[] {
   clearTimeout(counter.timer);
   counter.timer = undefined;
   const tallies = [...counter.tallies.values()];
   counter.tallies.clear();
-  const time = new Date().toISOString();
-  return tallies.map(({ address, reason, count, since }) => ({ time, event: "refused", address, reason, count, since }));
+  const events = tallies.map(({ address, reason, count, since }): AuditEvent => ({ action: "refused", details: { address, reason, count, since } }));
+  return events.length === 0 ? Promise.resolve() : recordAudit(...events);
 }

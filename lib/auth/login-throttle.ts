@@ -1,18 +1,11 @@
 import "server-only";
-import { LRUCache } from "lru-cache";
+import { query, storableText } from "@/lib/db/database";
 
 const WINDOW_MS = 15 * 60_000;
 const MAX_FAILURES = 10;
-/** Keys kept at most, least recently used dropped first: a flood of new names and addresses cannot grow memory. */
+/** Keys kept at most (beyond what arrives between two sweeps), least recently failed dropped first. */
 export const MAX_KEYS = 100_000;
-
-/** The times of the most recent failures per key (at most MAX_FAILURES of them). */
-type Failures = LRUCache<string, number[]>;
-
-// On globalThis: Next may load this module once per route bundle, and sign-in must count in one place per process.
-const STORE_KEY = Symbol.for("categories-admin.login-failures");
-const globalStore = globalThis as typeof globalThis & { [STORE_KEY]?: Failures };
-const failures = (globalStore[STORE_KEY] ??= new LRUCache<string, number[]>({ max: MAX_KEYS }));
+const SWEEP_EVERY_MS = 60_000;
 
 /**
  * Who a failure counts against. Following OWASP's device-cookie scheme: a browser that has signed in to this
@@ -22,40 +15,50 @@ const failures = (globalStore[STORE_KEY] ??= new LRUCache<string, number[]>({ ma
 export type Attempt = { address: string; username: string; device?: string };
 
 const addressKey = ({ address }: Attempt) => `addr:${address}`;
-const accountKey = ({ username, device }: Attempt) => (device ? `device:${device}` : `untrusted:${username}`);
+const accountKey = ({ username, device }: Attempt) => (device ? `device:${device}` : `untrusted:${storableText(username)}`);
 
-function recent(key: string, now: number): number[] {
-  return (failures.get(key) ?? []).filter((time) => now - time < WINDOW_MS);
+/** Seconds until this client may try again (10 failures in 15 minutes from its address, or against its account), or 0. */
+export async function retryAfter(attempt: Attempt, now = Date.now()): Promise<number> {
+  const { rows } = await query<{ failed_at: Date[] }>("SELECT failed_at FROM sign_in_failures WHERE key = ANY($1)", [
+    [addressKey(attempt), accountKey(attempt)],
+  ]);
+  const waits = rows.map(({ failed_at: newestFirst }) => {
+    const recent = newestFirst.filter((time) => now - +time < WINDOW_MS);
+    const oldestThatCounts = recent[MAX_FAILURES - 1];
+    return oldestThatCounts ? Math.ceil((+oldestThatCounts + WINDOW_MS - now) / 1000) : 0;
+  });
+  return Math.max(0, ...waits);
 }
 
-function waitSeconds(key: string, now: number): number {
-  const times = recent(key, now);
-  if (times.length < MAX_FAILURES) return 0;
-  const oldestThatCounts = times[times.length - MAX_FAILURES] ?? now;
-  return Math.ceil((oldestThatCounts + WINDOW_MS - now) / 1000);
-}
+// Keys in one order in every statement, so two replicas recording at once never deadlock.
+const RECORD = `
+  INSERT INTO sign_in_failures AS f (key, failed_at, last_failed_at)
+  SELECT key, ARRAY[$2::timestamptz], $2 FROM unnest($1::text[]) AS key ORDER BY key
+  ON CONFLICT (key) DO UPDATE SET
+    failed_at = ARRAY(SELECT t FROM unnest(f.failed_at || $2::timestamptz) AS t WHERE t > $3 ORDER BY t DESC LIMIT ${MAX_FAILURES}),
+    last_failed_at = greatest(f.last_failed_at, $2)`;
 
-/** Seconds until this client address may try again (10 failures in 15 minutes), or 0. */
-export function addressRetryAfter(attempt: Attempt, now = Date.now()): number {
-  return waitSeconds(addressKey(attempt), now);
-}
-
-/** Seconds until this device, or untrusted clients of this account, may try again, or 0. */
-export function accountRetryAfter(attempt: Attempt, now = Date.now()): number {
-  return waitSeconds(accountKey(attempt), now);
-}
+let lastSweepAt = 0;
 
 /** Refused attempts are never recorded, so a lock-out lasts no longer than the window of the failures themselves. */
-export function recordFailure(attempt: Attempt, now = Date.now()): void {
-  for (const key of [addressKey(attempt), accountKey(attempt)]) failures.set(key, [...recent(key, now), now].slice(-MAX_FAILURES));
+export async function recordFailure(attempt: Attempt, now = Date.now()): Promise<void> {
+  await query(RECORD, [[addressKey(attempt), accountKey(attempt)], new Date(now), new Date(now - WINDOW_MS)]);
+  if (now - lastSweepAt >= SWEEP_EVERY_MS) {
+    lastSweepAt = now;
+    await sweepThrottle(now);
+  }
 }
 
 /** After a sign-in from a trusted device, its own failures are forgotten; the account's untrusted count stays. */
-export function recordSuccess(attempt: Attempt): void {
-  if (attempt.device) failures.delete(accountKey(attempt));
+export async function recordSuccess(attempt: Attempt): Promise<void> {
+  if (attempt.device) await query("DELETE FROM sign_in_failures WHERE key = $1", [accountKey(attempt)]);
 }
 
-/** How many keys the throttle holds now; for tests of its bound. */
-export function throttleSize(): number {
-  return failures.size;
+/** Drops keys whose failures are all older than the window, then the least recently failed beyond MAX_KEYS. */
+export async function sweepThrottle(now = Date.now()): Promise<void> {
+  await query("DELETE FROM sign_in_failures WHERE last_failed_at <= $1", [new Date(now - WINDOW_MS)]);
+  await query(
+    "DELETE FROM sign_in_failures WHERE key IN (SELECT key FROM sign_in_failures ORDER BY last_failed_at DESC OFFSET $1)",
+    [MAX_KEYS],
+  );
 }

@@ -1,86 +1,80 @@
 // @ts-check
-// The users file, shared by the server and `npm run users`: who may sign in, their role,
-// and an scrypt hash of their password (OWASP's parameters, a salt per user).
-import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
-import { readJsonFile, withFileLock, writeFileAtomically } from "../files/json-file.mjs";
+// The users table, shared by the server and `npm run users`: who may sign in, their role and a hash of their password.
+// Every function takes the connection to use (the app's pool, or the command's client).
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { HASH_PATTERN, hashPassword } from "./password.mjs";
 
 /** @typedef {"viewer" | "admin"} Role */
 /** @typedef {{ username: string, role: Role, passwordHash: string }} StoredUser */
+/** @typedef {{ query: (text: string, values?: unknown[]) => Promise<{ rows: any[], rowCount: number | null }> }} Queryable */
 
 export const ROLES = /** @type {const} */ (["viewer", "admin"]);
 export const USERNAME_PATTERN = /^[\p{L}\p{N}._@-]{1,64}$/u;
-export const MIN_PASSWORD_LENGTH = 12;
-const MAX_PASSWORD_LENGTH = 1024;
-const COST_LOG2 = 17;
-const BLOCK_SIZE = 8;
-const KEY_LENGTH = 32;
 
-/** @param {string} password @param {Buffer} salt @param {number} costLog2 @returns {Promise<Buffer>} */
-function derive(password, salt, costLog2) {
-  const options = { N: 2 ** costLog2, r: BLOCK_SIZE, p: 1, maxmem: 2 * 128 * BLOCK_SIZE * 2 ** costLog2 };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFC"), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+// Saving a user gives it a new credential version and ends its sessions, on every replica at once.
+const SAVE = `
+  WITH saved AS (
+    INSERT INTO users (username, role, password_hash, credential_version) VALUES ($1, $2, $3, $4)
+    ON CONFLICT (username) DO UPDATE SET role = excluded.role, password_hash = excluded.password_hash,
+      credential_version = excluded.credential_version, updated_at = now()
+    RETURNING (xmax = 0) AS inserted
+  ), ended AS (DELETE FROM sessions WHERE username = $1)
+  SELECT inserted FROM saved`;
+
+/**
+ * Adds a user, or replaces the password and role of an existing one.
+ * @param {Queryable} db @param {string} username @param {Role} role @param {string} password
+ * @returns {Promise<"added" | "updated">}
+ */
+export async function upsertUser(db, username, role, password) {
+  return saveUser(db, { username, role, passwordHash: await hashPassword(password) });
+}
+
+/** @param {Queryable} db @param {StoredUser} user @returns {Promise<"added" | "updated">} */
+async function saveUser(db, { username, role, passwordHash }) {
+  const { rows } = await db.query(SAVE, [username, role, passwordHash, randomUUID()]);
+  return rows[0]?.inserted ? "added" : "updated";
+}
+
+/**
+ * `admin` with this password, unless the account exists already (two first starts at once make one).
+ * @param {Queryable} db @param {string} password @returns {Promise<boolean>} whether it was made here
+ */
+export async function addFirstAdmin(db, password) {
+  const { rowCount } = await db.query(
+    "INSERT INTO users (username, role, password_hash, credential_version) VALUES ('admin', 'admin', $1, $2) ON CONFLICT DO NOTHING",
+    [await hashPassword(password), randomUUID()],
   );
+  return rowCount === 1;
 }
 
-/** @param {string} password @returns {string | undefined} why the password cannot be used */
-export function passwordProblem(password) {
-  if (password.length < MIN_PASSWORD_LENGTH) return `the password must have at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (password.length > MAX_PASSWORD_LENGTH) return `the password must have at most ${MAX_PASSWORD_LENGTH} characters`;
-  return undefined;
+/** Their sessions end with them. @param {Queryable} db @param {string} username @returns {Promise<boolean>} whether there was such a user */
+export async function removeUser(db, username) {
+  const { rowCount } = await db.query("DELETE FROM users WHERE username = $1", [username]);
+  return (rowCount ?? 0) > 0;
 }
 
-/** @param {string} password @returns {Promise<string>} `$scrypt$ln=17,r=8,p=1$<salt>$<hash>` */
-export async function hashPassword(password) {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, COST_LOG2);
-  return `$scrypt$ln=${COST_LOG2},r=${BLOCK_SIZE},p=1$${salt.toString("base64")}$${key.toString("base64")}`;
+/** @param {Queryable} db @returns {Promise<{ username: string, role: Role }[]>} */
+export async function listUsers(db) {
+  const { rows } = await db.query("SELECT username, role FROM users ORDER BY username");
+  return rows;
 }
 
-/** @param {string} password @param {string} encoded @returns {Promise<boolean>} */
-export async function verifyPassword(password, encoded) {
-  const match = /^\$scrypt\$ln=(\d+),r=8,p=1\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/.exec(encoded);
-  const costLog2 = Number(match?.[1]);
-  if (!match || costLog2 < 14 || costLog2 > 20 || password.length > MAX_PASSWORD_LENGTH) return false;
-  const expected = Buffer.from(match[3] ?? "", "base64");
-  const actual = await derive(password, Buffer.from(match[2] ?? "", "base64"), costLog2);
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
-}
-
-/** @param {string} file @returns {Promise<StoredUser[]>} an empty list when the file does not exist */
-export async function readUsers(file) {
-  const data = await readJsonFile(file);
-  if (data === undefined) return [];
-  if (!Array.isArray(data?.users)) throw new Error(`${file} is not a users file`);
-  return data.users.filter(
-    (/** @type {StoredUser} */ u) =>
-      typeof u?.username === "string" && ROLES.includes(u.role) && typeof u.passwordHash === "string",
-  );
-}
-
-/** Atomic and private: readable by its owner only. */
-/** @param {string} file @param {readonly StoredUser[]} users */
-export async function writeUsers(file, users) {
-  await writeFileAtomically(file, `${JSON.stringify({ users }, null, 2)}\n`, 0o600);
-}
-
-/** Adds a user, or replaces the password and role of an existing one. */
-/** @param {string} file @param {string} username @param {Role} role @param {string} password */
-export async function upsertUser(file, username, role, password) {
-  const passwordHash = await hashPassword(password);
-  await withFileLock(file, async () => {
-    const users = (await readUsers(file)).filter((u) => u.username !== username);
-    await writeUsers(file, [...users, { username, role, passwordHash }]);
-  });
-}
-
-/** @param {string} file @param {string} username @returns {Promise<boolean>} whether there was such a user */
-export async function removeUser(file, username) {
-  return withFileLock(file, async () => {
-    const users = await readUsers(file);
-    const kept = users.filter((u) => u.username !== username);
-    if (kept.length === users.length) return false;
-    await writeUsers(file, kept);
-    return true;
-  });
+/**
+ * Reads a users file of the versions before the database (`{ "users": [{ username, role, passwordHash }] }`) and
+ * saves each user with the hash it has, so everyone keeps their password.
+ * @param {Queryable} db @param {string} file @returns {Promise<{ added: number, updated: number, skipped: string[] }>}
+ */
+export async function importUsersFile(db, file) {
+  const data = JSON.parse(await readFile(file, "utf8"));
+  if (!Array.isArray(data?.users)) throw new Error(`${file} is not a users file: it has no "users" list`);
+  const counts = { added: 0, updated: 0, skipped: /** @type {string[]} */ ([]) };
+  for (const user of data.users) {
+    const valid = typeof user?.username === "string" && USERNAME_PATTERN.test(user.username) && ROLES.includes(user.role) &&
+      typeof user.passwordHash === "string" && HASH_PATTERN.test(user.passwordHash);
+    if (valid) counts[await saveUser(db, user)]++;
+    else counts.skipped.push(typeof user?.username === "string" ? user.username : JSON.stringify(user));
+  }
+  return counts;
 }

@@ -43,8 +43,7 @@ export const configSchema = z.object({
   MAX_BODY_BYTES: z._default(wholeNumber("MAX_BODY_BYTES", 1, 1024 ** 3), 1024 * 1024),
   PORT: z.optional(wholeNumber("PORT", 1, 65_535)),
   SESSION_SECRET: z.optional(z.string().check(z.minLength(32, "SESSION_SECRET must have at least 32 characters"))),
-  AUTH_USERS_FILE: z._default(z.string(), ".data/users.json"),
-  AUDIT_FILE: z._default(z.string(), ".data/audit.jsonl"),
+  AUDIT_RETENTION_DAYS: z._default(wholeNumber("AUDIT_RETENTION_DAYS", 1, 36_500), 400),
   APP_ORIGIN: z.optional(
     z.string().check(
       z.refine((raw) => {

@@ -1,5 +1,4 @@
 import "server-only";
-import { resolve } from "node:path";
 import { type Environment, configSchema } from "./config-schema";
 
 export type Config = {
@@ -13,8 +12,7 @@ export type Config = {
   shutdownGraceMs: number;
   maxBodyBytes: number;
   sessionSecret: string;
-  usersFile: string;
-  auditFile: string;
+  auditRetentionDays: number;
   /** The public origin when set (behind a proxy); otherwise each request's own. */
   appOrigin?: string;
   sessionIdleMs: number;
@@ -76,8 +74,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
     maxBodyBytes: settings.MAX_BODY_BYTES,
     sessionSecret: settings.SESSION_SECRET as string,
-    usersFile: resolve(settings.AUTH_USERS_FILE),
-    auditFile: resolve(settings.AUDIT_FILE),
+    auditRetentionDays: settings.AUDIT_RETENTION_DAYS,
     appOrigin: settings.APP_ORIGIN?.replace(/\/$/, ""),
     sessionIdleMs: settings.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: settings.SESSION_ABSOLUTE_HOURS * 3_600_000,

@@ -35,6 +35,20 @@ function unavailable(error: unknown): boolean {
   return true; // no answer from the server at all: refused, reset, timed out
 }
 
+/**
+ * Text as PostgreSQL can keep it: its text and jsonb cannot hold U+0000, which a category name or a typed username
+ * may contain; it becomes the symbol for it (U+2400), which no username may contain.
+ */
+export const storableText = (text: string): string => text.replaceAll("\u0000", "\u2400");
+
+/** 503 `store_unavailable`: what a request gets when the database cannot do what it needs. */
+export function storeUnavailable(cause: unknown): AppError {
+  return new AppError(503, "store_unavailable", "The app's database is not answering. Try again in a moment.", undefined, {
+    cause,
+    headers: { "retry-after": "5" },
+  });
+}
+
 /** Runs one statement. */
 export async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<Row>> {
   try {
@@ -42,9 +56,14 @@ export async function query<Row extends pg.QueryResultRow>(text: string, values:
   } catch (error) {
     if (!unavailable(error)) throw error;
     log.warn("database_unavailable", { error: error instanceof Error ? error.message : String(error) });
-    throw new AppError(503, "store_unavailable", "The app's database is not answering. Try again in a moment.", undefined, {
-      cause: error,
-      headers: { "retry-after": "5" },
-    });
+    throw storeUnavailable(error);
   }
+}
+
+/** Whether the database answers a trivial statement now; for readiness. */
+export async function databaseAnswers(): Promise<boolean> {
+  return query("SELECT 1").then(
+    () => true,
+    () => false,
+  );
 }

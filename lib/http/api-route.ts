@@ -16,7 +16,6 @@ export type RouteContext = { requestId: string; user?: SessionUser };
 type Handler = (request: Request, context: RouteContext) => Promise<Response>;
 /** "public" routes check no session; the others need a signed-in user with at least that role. */
 type Access = "public" | Role;
-type Options = { onRefused?: (error: AppError, context: RouteContext) => Promise<void> | void };
 
 const SECURITY_CODES = new Set(["csrf_rejected", "forbidden"]);
 /** Refusals anyone can cause without a session: counted in the audit trail, never written one by one. */
@@ -28,7 +27,7 @@ const COUNTED_REFUSALS = new Set(["unauthenticated", "csrf_rejected", "too_many_
  * body, and each request leaves one log line. This, not Next's proxy, is where
  * access is enforced.
  */
-export function apiRoute(access: Access, handler: Handler, options: Options = {}): (request: Request) => Promise<Response> {
+export function apiRoute(access: Access, handler: Handler): (request: Request) => Promise<Response> {
   return async (request) => {
     const started = performance.now();
     const context: RouteContext = { requestId: requestIdOf(request.headers) };
@@ -47,9 +46,8 @@ export function apiRoute(access: Access, handler: Handler, options: Options = {}
       if (error instanceof AppError) {
         if (SECURITY_CODES.has(error.code)) log.security(error.code, { requestId: context.requestId, username: context.user?.username, method: request.method, path });
         if (COUNTED_REFUSALS.has(error.code)) countRefusal(clientAddress(request.headers), error.code);
-        else if (options.onRefused) await options.onRefused(error, context);
         else if (error.code === "forbidden") {
-          await recordAudit({ event: "forbidden", username: context.user?.username, requestId: context.requestId, method: request.method, path });
+          await recordAudit({ action: "forbidden", actor: context.user?.username, requestId: context.requestId, details: { method: request.method, path } });
         }
       }
       response = toErrorResponse(error, context.requestId);

@@ -1,6 +1,7 @@
 // @ts-check
 // The production build as `npm run size`, `lighthouse` and `screenshots` run it: the standalone server on loopback
-// with temporary users and audit files and, when categories are given, the embedded catalogue seeded with them.
+// with its users in a database of its own (in memory) and, when categories are given, the embedded catalogue seeded
+// with them.
 // The key and session secret are random per run and never printed. Whatever is started here is stopped by stop(),
 // on Ctrl-C or SIGTERM, and killed when the script exits any other way (children also exit if it dies: children.mjs).
 import { randomBytes } from "node:crypto";
@@ -10,9 +11,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { killAllNow, startChild } from "../../bench/lib/children.mjs";
 import { signIn } from "../../bench/lib/sign-in.mjs";
-import { upsertUser } from "../../lib/auth/user-store.mjs";
 import { startEmbeddedDatabase } from "../../lib/db/embedded-database.mjs";
 import { startCatalogue } from "../catalogue/start-catalogue.mjs";
+import { seedUsers } from "./seed-users.mjs";
 
 /** @typedef {{ username: string, role: import("../../lib/auth/user-store.mjs").Role, password: string }} User */
 /** @typedef {{ id?: string, name: string, description?: string }} Category */
@@ -55,8 +56,6 @@ export async function startApp({ port, users, categories, name = "app", env = {}
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
   atExit.add(removeDir);
-  const usersFile = join(dir, "users.json");
-  for (const user of users) await upsertUser(usersFile, user.username, user.role, user.password);
 
   const apiKey = randomBytes(24).toString("base64url");
   /** @type {Record<string, string>} */
@@ -73,6 +72,7 @@ export async function startApp({ port, users, categories, name = "app", env = {}
 
   // The embedded database, in memory, unless `env` names a server.
   const database = env.DATABASE_URL ? undefined : await startEmbeddedDatabase(undefined);
+  await seedUsers(env.DATABASE_URL ?? database?.url ?? "", users);
   const url = `http://127.0.0.1:${port}`;
   let server;
   try {
@@ -86,8 +86,6 @@ export async function startApp({ port, users, categories, name = "app", env = {}
         ...catalogueEnv,
         CATALOGUE_API_KEY: apiKey,
         SESSION_SECRET: randomBytes(32).toString("base64url"),
-        AUTH_USERS_FILE: usersFile,
-        AUDIT_FILE: join(dir, "audit.jsonl"),
         ...(database && { DATABASE_URL: database.url }),
         ...env,
       },

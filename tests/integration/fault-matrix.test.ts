@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN } from "../support/auth-fixture";
+import { ADMIN, addAccounts } from "../support/auth-fixture";
 import { type FakeCatalogue, type FakeReply, deadCatalogueUrl, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { printFigures } from "../support/figures";
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
-import { tempFiles } from "../support/temp-files";
 
 const TIMEOUT_MS = 1_000;
 // Faults that need no waiting must be answered well inside the timeout.
@@ -42,16 +41,15 @@ let faultyApp: StandaloneApp;
 let downApp: StandaloneApp;
 const cookies = new Map<StandaloneApp, string>();
 const figures: Record<string, string | number>[] = [];
-const temp = tempFiles();
 
 beforeAll(async () => {
   fake = await startFakeCatalogue();
-  const usersFile = await temp.usersFile();
+  await addAccounts();
   // Breaker off: each fault is measured on its own, not cut short by the ones before it.
   const env = { CATALOGUE_TIMEOUT_MS: String(TIMEOUT_MS), CATALOGUE_BREAKER_FAILURES: "0" };
   [faultyApp, downApp] = await Promise.all([
-    startStandaloneApp({ catalogueUrl: fake.url, usersFile, env }),
-    startStandaloneApp({ catalogueUrl: await deadCatalogueUrl(), usersFile, env }),
+    startStandaloneApp({ catalogueUrl: fake.url, env }),
+    startStandaloneApp({ catalogueUrl: await deadCatalogueUrl(), env }),
   ]);
   for (const app of [faultyApp, downApp]) cookies.set(app, await signInOverHttp(app.url, ADMIN));
 }, 60_000);
@@ -60,7 +58,6 @@ afterAll(async () => {
   printFigures(`Fault matrix (CATALOGUE_TIMEOUT_MS=${TIMEOUT_MS}, breaker off)`, figures);
   await Promise.all([faultyApp?.stop(), downApp?.stop()]);
   await fake?.close();
-  await temp.remove();
 });
 
 async function send(app: StandaloneApp, operation: Operation, name: string) {

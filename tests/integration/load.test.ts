@@ -1,12 +1,14 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN } from "../support/auth-fixture";
+import { ADMIN, addAccounts } from "../support/auth-fixture";
 import { type CatalogueProcess, startCatalogueProcess } from "../support/catalogue-process";
 import { type Exit, sleep } from "../support/child-process";
 import { printFigures } from "../support/figures";
 import { type Exchange, countByOutcome, idAndName, percentile, runLoadClients } from "../support/load-clients";
 import { APP_API_KEY, type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
 import { tempFiles } from "../support/temp-files";
+
+beforeAll(() => addAccounts());
 
 const DURATION_MS = Number(process.env.LOAD_DURATION_MS ?? 30_000);
 const CLIENTS = 20;
@@ -38,7 +40,6 @@ describe(`${CLIENTS} signed-in clients listing and creating for ${DURATION_MS / 
     service = await startCatalogueProcess({ dataFile, apiKey: APP_API_KEY });
     app = await startStandaloneApp({
       catalogueUrl: service.url,
-      usersFile: await temp.usersFile(),
       env: { CATALOGUE_TIMEOUT_MS: "5000", CATALOGUE_BREAKER_COOLDOWN_MS: String(BREAKER_COOLDOWN_MS) },
     });
     // One after another: the app hashes at most two passwords at once and answers 503 busy beyond a short wait.

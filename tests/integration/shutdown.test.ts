@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN } from "../support/auth-fixture";
+import { ADMIN, addAccounts } from "../support/auth-fixture";
 import { type Exit, sleep } from "../support/child-process";
 import { type FakeCatalogue, type RecordedRequest, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { eventually, refusesConnections } from "../support/probes";
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
-import { tempFiles } from "../support/temp-files";
+
+beforeAll(() => addAccounts());
 
 const CREATE_DELAY_MS = 1_500;
 const GRACE_MS = 8_000;
@@ -22,8 +23,6 @@ async function create(app: StandaloneApp, cookie: string, body: unknown) {
 
 const posts = (fake: FakeCatalogue): RecordedRequest[] => fake.requests.filter((request) => request.method === "POST");
 
-const temp = tempFiles();
-afterAll(() => temp.remove());
 
 describe("the app, sent SIGTERM while a create is in flight", () => {
   let fake: FakeCatalogue;
@@ -39,7 +38,7 @@ describe("the app, sent SIGTERM while a create is in flight", () => {
         ? { status: 201, body: JSON.stringify({ id: 4242, ...JSON.parse(request.body) }), delayMs: CREATE_DELAY_MS }
         : json(200, []),
     );
-    app = await startStandaloneApp({ catalogueUrl: fake.url, usersFile: await temp.usersFile(), env: { SHUTDOWN_GRACE_MS: String(GRACE_MS) } });
+    app = await startStandaloneApp({ catalogueUrl: fake.url, env: { SHUTDOWN_GRACE_MS: String(GRACE_MS) } });
     const cookie = await signInOverHttp(app.url, ADMIN);
     const pending = create(app, cookie, { name: NAME, description: "sent just before SIGTERM" });
     // SIGTERM only once the create has reached the catalogue: it is then truly in flight.
@@ -65,9 +64,11 @@ describe("the app, sent SIGTERM while a create is in flight", () => {
     expect(posts(fake)).toHaveLength(1);
   });
 
-  it("records the create in the audit file exactly once, with its request id", async () => {
-    const entries = (await app.auditEntries()).filter((entry) => entry.event === "category_created");
-    expect(entries).toEqual([expect.objectContaining({ username: ADMIN.username, categoryId: "4242", name: NAME, requestId: created.requestId })]);
+  it("records the create in the audit trail exactly once, completed with its id, with its request id", async () => {
+    const entries = (await app.auditEntries()).filter((entry) => entry.action.startsWith("category_create"));
+    expect(entries).toEqual([
+      { action: "category_created", actor: ADMIN.username, requestId: created.requestId, details: expect.objectContaining({ categoryId: "4242", name: NAME }) },
+    ]);
   });
 
   it("refuses new connections while the create is still in flight", () => {
@@ -92,7 +93,7 @@ describe("the app, sent SIGTERM while a create hangs past the grace period", () 
 
   beforeAll(async () => {
     fake = await startFakeCatalogue((request) => (request.method === "POST" ? { hang: true } : json(200, [])));
-    app = await startStandaloneApp({ catalogueUrl: fake.url, usersFile: await temp.usersFile(), env: { SHUTDOWN_GRACE_MS: "1000" } });
+    app = await startStandaloneApp({ catalogueUrl: fake.url, env: { SHUTDOWN_GRACE_MS: "1000" } });
     const cookie = await signInOverHttp(app.url, ADMIN);
     const pending = create(app, cookie, { name: "never answered" }).catch(() => undefined);
     if (!(await eventually(() => posts(fake).length > 0, 5_000))) throw new Error("the create never reached the catalogue");
@@ -128,7 +129,7 @@ describe("the app, sent SIGTERM while a client keeps sending requests on a kept-
     fake = await startFakeCatalogue((request) =>
       request.method === "POST" ? { status: 201, body: '{"id":77,"name":"polled"}', delayMs: 1_000 } : json(200, []),
     );
-    app = await startStandaloneApp({ catalogueUrl: fake.url, usersFile: await temp.usersFile(), env: { SHUTDOWN_GRACE_MS: "5000" } });
+    app = await startStandaloneApp({ catalogueUrl: fake.url, env: { SHUTDOWN_GRACE_MS: "5000" } });
     const cookie = await signInOverHttp(app.url, ADMIN);
     const pending = create(app, cookie, { name: "polled" });
     if (!(await eventually(() => posts(fake).length > 0, 5_000))) throw new Error("the create never reached the catalogue");
@@ -170,7 +171,7 @@ describe("the app, sent SIGTERM with refusals counted but not yet written", () =
 
   beforeAll(async () => {
     fake = await startFakeCatalogue(() => json(200, []));
-    app = await startStandaloneApp({ catalogueUrl: fake.url, usersFile: await temp.usersFile() });
+    app = await startStandaloneApp({ catalogueUrl: fake.url });
     for (let i = 0; i < 5; i++) expect((await fetch(`${app.url}/api/categories`)).status).toBe(401);
     app.process.kill("SIGTERM");
     exit = await app.exited;
@@ -181,9 +182,9 @@ describe("the app, sent SIGTERM with refusals counted but not yet written", () =
     await fake?.close();
   });
 
-  it("writes their count to the audit file before it exits", async () => {
+  it("writes their count to the audit trail before it exits", async () => {
     expect(exit).toEqual({ code: 0, signal: null });
-    expect((await app.auditEntries()).filter((entry) => entry.event === "refused")).toEqual([
+    expect((await app.auditEntries()).filter((entry) => entry.action === "refused").map((entry) => entry.details)).toEqual([
       expect.objectContaining({ reason: "unauthenticated", address: "127.0.0.1", count: 5 }),
     ]);
   });

@@ -1,18 +1,13 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { upsertUser } from "@/lib/auth/user-store.mjs";
+import { type Queryable, upsertUser } from "@/lib/auth/user-store.mjs";
+import { testDb } from "./test-database";
 
 export const SESSION_SECRET = "unit-test-session-secret-0123456789abcdef";
 export const ADMIN = { username: "ada", password: "admin-password-123", role: "admin" } as const;
 export const VIEWER = { username: "vic", password: "viewer-password-123", role: "viewer" } as const;
 
-/** A users file in a fresh temp folder holding ADMIN and VIEWER. */
-export async function createUsersFile(): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), "users-")), "users.json");
-  await upsertUser(file, ADMIN.username, ADMIN.role, ADMIN.password);
-  await upsertUser(file, VIEWER.username, VIEWER.role, VIEWER.password);
-  return file;
+/** ADMIN and VIEWER in the test file's database, or `db` (their sessions end if they were there already). */
+export async function addAccounts(db: Queryable = testDb): Promise<void> {
+  await Promise.all([ADMIN, VIEWER].map((user) => upsertUser(db, user.username, user.role, user.password)));
 }
 
 type LoginRoute = { POST: (request: Request) => Promise<Response> };

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEmbeddedDatabase } from "../../lib/db/embedded-database.mjs";
 import { migrate } from "../../lib/db/migrate.mjs";
@@ -5,12 +8,16 @@ import { migrate } from "../../lib/db/migrate.mjs";
 const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
 
 /**
- * Vitest's global setup: one embedded PostgreSQL (PGlite, in memory) with the schema applied, for every test file
- * and every app a test starts. Workers inherit DATABASE_URL. Rows are keyed by random tokens, so files never meet.
+ * Vitest's global setup: an embedded PostgreSQL (PGlite) with the schema applied, saved once as a template from which
+ * each test file starts a database of its own (database-per-file.ts), so files never see each other's rows.
  */
 export default async function setup(): Promise<() => Promise<void>> {
   const database = await startEmbeddedDatabase(undefined);
   await migrate(database.url, { dir: MIGRATIONS });
-  process.env.DATABASE_URL = database.url;
-  return () => database.stop();
+  const dir = await mkdtemp(join(tmpdir(), "test-database-"));
+  const template = join(dir, "template.tar");
+  await writeFile(template, Buffer.from(await (await database.dump()).arrayBuffer()));
+  await database.stop();
+  process.env.TEST_DATABASE_TEMPLATE = template;
+  return () => rm(dir, { recursive: true, force: true });
 }

@@ -1,8 +1,7 @@
-import { readFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SESSION_SECRET } from "./auth-fixture";
 import { type Child, freePort, sleep, spawnNode } from "./child-process";
+import { databaseAt } from "./test-database";
 
 /** The server `npm run build` produces: integration tests run what is shipped (npm test builds it first). */
 const SERVER = fileURLToPath(new URL("../../.next/standalone/scripts/serve.mjs", import.meta.url));
@@ -10,26 +9,24 @@ export const APP_API_KEY = "integration-test-key-7c2e9b41";
 
 export type AppOptions = {
   catalogueUrl: string;
-  /** A users file (tests/support/auth-fixture.ts); the audit file is written next to it. */
-  usersFile: string;
   /** More settings, e.g. CATALOGUE_TIMEOUT_MS. */
   env?: Record<string, string>;
 };
 
+export type AuditRow = { action: string; actor: string | null; requestId: string | null; details: Record<string, unknown> };
+
 export type StandaloneApp = Child & {
   url: string;
   port: number;
-  auditFile: string;
   /** The JSON log lines written so far. */
   logLines(): Record<string, unknown>[];
-  /** The audit file's entries (an empty list when nothing was recorded yet). */
-  auditEntries(): Promise<Record<string, unknown>[]>;
+  /** The audit trail's entries in its database, oldest first, as GET /api/audit shows them. */
+  auditEntries(): Promise<AuditRow[]>;
 };
 
 /** Starts `node .next/standalone/scripts/serve.mjs` on a free loopback port and waits until /api/health answers. */
-export async function startStandaloneApp({ catalogueUrl, usersFile, env = {} }: AppOptions): Promise<StandaloneApp> {
+export async function startStandaloneApp({ catalogueUrl, env = {} }: AppOptions): Promise<StandaloneApp> {
   const port = await freePort();
-  const auditFile = join(dirname(usersFile), `audit-${port}.jsonl`);
   const child = spawnNode(SERVER, {
     HOSTNAME: "127.0.0.1",
     PORT: String(port),
@@ -37,10 +34,8 @@ export async function startStandaloneApp({ catalogueUrl, usersFile, env = {} }: 
     CATALOGUE_API_KEY: APP_API_KEY,
     CATALOGUE_ENVIRONMENT: "local",
     SESSION_SECRET,
-    // The embedded database of Vitest's global setup (tests/support/database-setup.ts).
+    // The test file's own embedded database (tests/support/database-per-file.ts).
     DATABASE_URL: process.env.DATABASE_URL ?? "",
-    AUTH_USERS_FILE: usersFile,
-    AUDIT_FILE: auditFile,
     ...env,
   });
   const url = `http://127.0.0.1:${port}`;
@@ -48,9 +43,8 @@ export async function startStandaloneApp({ catalogueUrl, usersFile, env = {} }: 
     ...child,
     url,
     port,
-    auditFile,
     logLines: () => parseJsonLines(child.output()),
-    auditEntries: async () => parseJsonLines(await readFile(auditFile, "utf8").catch(() => "")),
+    auditEntries: () => auditEntriesIn(env.DATABASE_URL ?? process.env.DATABASE_URL ?? ""),
   };
   try {
     await waitUntilHealthy(app);
@@ -97,4 +91,14 @@ function parseJsonLines(text: string): Record<string, unknown>[] {
       return [];
     }
   });
+}
+
+async function auditEntriesIn(databaseUrl: string): Promise<AuditRow[]> {
+  const db = databaseAt(databaseUrl);
+  try {
+    const { rows } = await db.query("SELECT action, actor, request_id AS \"requestId\", details FROM audit_events ORDER BY time, id");
+    return rows;
+  } finally {
+    await db.end();
+  }
 }

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { createUsersFile } from "./auth-fixture";
+import { join } from "node:path";
 
 /** Temp folders made through this are all removed by `remove()` (call it in the file's afterAll). */
 export function tempFiles() {
@@ -11,12 +10,6 @@ export function tempFiles() {
       const dir = await mkdtemp(join(tmpdir(), prefix));
       dirs.push(dir);
       return dir;
-    },
-    /** A users file holding ADMIN and VIEWER (tests/support/auth-fixture.ts) in a folder of its own. */
-    async usersFile(): Promise<string> {
-      const file = await createUsersFile();
-      dirs.push(dirname(file));
-      return file;
     },
     remove: () => Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true }))),
   };

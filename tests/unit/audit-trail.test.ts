@@ -1,23 +1,25 @@
-import { appendFile, mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { ADMIN, SESSION_SECRET, VIEWER, createUsersFile, signIn } from "../support/auth-fixture";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { ADMIN, SESSION_SECRET, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
+import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
+import { testDb } from "../support/test-database";
 
 const ORIGIN = "http://admin.test";
-let auditFile: string;
+const DAY_MS = 24 * 60 * 60_000;
+let fake: FakeCatalogue;
 
-async function load() {
+async function load(env: Record<string, string> = {}) {
   vi.resetModules();
   vi.unstubAllEnvs();
-  vi.stubEnv("CATALOGUE_API_URL", "http://127.0.0.1:9/v1");
+  vi.stubEnv("CATALOGUE_API_URL", fake.url);
   vi.stubEnv("CATALOGUE_API_KEY", "audit-test-key");
+  vi.stubEnv("CATALOGUE_TIMEOUT_MS", "400");
+  vi.stubEnv("CATALOGUE_BREAKER_FAILURES", "0");
   vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
   vi.stubEnv("APP_ORIGIN", ORIGIN);
-  vi.stubEnv("AUTH_USERS_FILE", await createUsersFile());
-  vi.stubEnv("AUDIT_FILE", auditFile);
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   return {
     trail: await import("@/lib/audit/audit-trail"),
+    retention: await import("@/lib/audit/audit-retention"),
     refusals: await import("@/lib/audit/refusal-counter"),
     categories: await import("@/app/api/categories/route"),
     audit: await import("@/app/api/audit/route"),
@@ -26,8 +28,11 @@ async function load() {
   };
 }
 
-async function lines(): Promise<Record<string, unknown>[]> {
-  return (await readFile(auditFile, "utf8").catch(() => "")).split("\n").filter(Boolean).map((line) => JSON.parse(line));
+type Row = { action: string; actor: string | null; requestId: string | null; details: Record<string, unknown> };
+
+/** What the table holds, oldest first. */
+async function entries(): Promise<Row[]> {
+  return (await testDb.query('SELECT action, actor, request_id AS "requestId", details FROM audit_events ORDER BY time, id')).rows;
 }
 
 const anonymousPost = (address: string) =>
@@ -37,22 +42,37 @@ const anonymousPost = (address: string) =>
     body: JSON.stringify({ name: "x" }),
   });
 
+const post = (cookie: string, body: unknown) =>
+  new Request(`${ORIGIN}/api/categories`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
+
+const readAudit = async (routes: Awaited<ReturnType<typeof load>>, cookie: string, query = "") => {
+  const response = await routes.audit.GET(new Request(`${ORIGIN}/api/audit${query}`, { headers: { cookie } }));
+  return { status: response.status, body: await response.json() };
+};
+
+beforeAll(async () => {
+  fake = await startFakeCatalogue();
+  await addAccounts();
+});
+afterAll(() => fake.close());
+// Each test reads the trail from empty.
 beforeEach(async () => {
-  auditFile = join(await mkdtemp(join(tmpdir(), "audit-trail-")), "audit.jsonl");
+  fake.requests.length = 0;
+  await testDb.query("TRUNCATE audit_events, sign_in_failures");
 });
 
 describe("audit under a flood", () => {
-  it("counts refusals without a session: one line per address and reason, with the count, not one per request", async () => {
+  it("counts refusals without a session: one entry per address and reason, with the count, not one per request", async () => {
     const { categories, refusals } = await load();
     for (let i = 0; i < 200; i++) expect((await categories.POST(anonymousPost("203.0.113.5"))).status).toBe(401);
     for (let i = 0; i < 3; i++) await categories.POST(anonymousPost("203.0.113.6"));
-    expect(await lines()).toEqual([]);
+    expect(await entries()).toEqual([]);
 
     await refusals.flushRefusals();
-    const written = await lines();
+    const written = await entries();
     expect(written).toHaveLength(2);
-    expect(written).toContainEqual(expect.objectContaining({ event: "refused", reason: "unauthenticated", address: "203.0.113.5", count: 200 }));
-    expect(written).toContainEqual(expect.objectContaining({ event: "refused", reason: "unauthenticated", address: "203.0.113.6", count: 3 }));
+    expect(written).toContainEqual(expect.objectContaining({ action: "refused", details: expect.objectContaining({ reason: "unauthenticated", address: "203.0.113.5", count: 200 }) }));
+    expect(written).toContainEqual(expect.objectContaining({ action: "refused", details: expect.objectContaining({ reason: "unauthenticated", address: "203.0.113.6", count: 3 }) }));
   });
 
   it("counts cross-site refusals and attempts refused by the throttle the same way; each failure before them is written", async () => {
@@ -73,10 +93,10 @@ describe("audit under a flood", () => {
       );
     for (let i = 0; i < 10; i++) expect((await badSignIn()).status).toBe(401);
     for (let i = 0; i < 4; i++) expect((await badSignIn()).status).toBe(429);
-    expect((await lines()).map(({ event }) => event)).toEqual(Array(10).fill("sign_in_failed"));
+    expect((await entries()).map(({ action }) => action)).toEqual(Array(10).fill("sign_in_failed"));
 
     await refusals.flushRefusals();
-    const counted = (await lines()).filter(({ event }) => event === "refused");
+    const counted = (await entries()).filter(({ action }) => action === "refused").map(({ details }) => details);
     expect(counted).toEqual([
       expect.objectContaining({ reason: "csrf_rejected", address: "203.0.113.7", count: 1 }),
       expect.objectContaining({ reason: "too_many_attempts", address: "203.0.113.8", count: 4 }),
@@ -87,8 +107,8 @@ describe("audit under a flood", () => {
     const { audit, login } = await load();
     const cookie = await signIn(login, VIEWER);
     expect((await audit.GET(new Request(`${ORIGIN}/api/audit`, { headers: { cookie } }))).status).toBe(403);
-    expect((await lines()).filter(({ event }) => event === "forbidden")).toEqual([
-      expect.objectContaining({ username: VIEWER.username, method: "GET", path: "/api/audit" }),
+    expect((await entries()).filter(({ action }) => action === "forbidden")).toEqual([
+      expect.objectContaining({ actor: VIEWER.username, details: expect.objectContaining({ method: "GET", path: "/api/audit" }) }),
     ]);
   });
 
@@ -105,7 +125,7 @@ describe("audit under a flood", () => {
     const cookie = await signIn(login, ADMIN);
     await logout.POST(new Request(`${ORIGIN}/api/auth/logout`, { method: "POST", headers: { cookie } }));
 
-    expect((await lines()).map(({ event, username }) => [event, username])).toEqual([
+    expect((await entries()).map(({ action, actor }) => [action, actor])).toEqual([
       ["sign_in_failed", "mallory-tried-this"],
       ["signed_in", ADMIN.username],
       ["signed_out", ADMIN.username],
@@ -113,45 +133,162 @@ describe("audit under a flood", () => {
   });
 });
 
-describe("reading the audit trail", () => {
-  it("caps each field, and says so, so one huge name cannot blank the view", async () => {
-    const { trail, audit, login } = await load();
-    await trail.recordAudit({ event: "category_created", username: ADMIN.username, requestId: "r1", name: "n".repeat(600 * 1024) });
-    const [entry] = await lines();
-    expect(String(entry?.name)).toHaveLength(trail.MAX_FIELD_CHARS + 1);
-    expect(entry).toMatchObject({ truncated: true });
-
-    const cookie = await signIn(login, ADMIN);
-    const page = await (await audit.GET(new Request(`${ORIGIN}/api/audit`, { headers: { cookie } }))).json();
-    expect(page.entries.map(({ event }: { event: string }) => event)).toEqual(["signed_in", "category_created"]);
+describe("a create's entry", () => {
+  it("is written before the create is sent, and completed with the id, who, environment and request id", async () => {
+    const routes = await load({ CATALOGUE_ENVIRONMENT: "staging" });
+    const cookie = await signIn(routes.login, ADMIN);
+    let seenByCatalogue: Row[] = [];
+    fake.reply(() => ({ ...json(201, { id: 77, name: "audited" }), delayMs: 300 }));
+    const pending = routes.categories.POST(post(cookie, { name: "audited" }));
+    // While the catalogue has the create, the trail already says it was asked for.
+    await vi.waitFor(() => expect(fake.requests.some((request) => request.method === "POST")).toBe(true));
+    seenByCatalogue = (await entries()).filter(({ action }) => action.startsWith("category_create"));
+    const response = await pending;
+    expect(response.status).toBe(201);
+    expect(seenByCatalogue.map(({ action }) => action)).toEqual(["category_create_requested"]);
+    expect((await entries()).filter(({ action }) => action.startsWith("category_create"))).toEqual([
+      {
+        action: "category_created",
+        actor: ADMIN.username,
+        requestId: response.headers.get("x-request-id"),
+        details: { name: "audited", categoryId: "77", environment: "staging" },
+      },
+    ]);
   });
 
-  it("pages through every entry newest first, none missing or repeated, past a line longer than a page read", async () => {
-    const { trail, audit, login } = await load();
-    // An entry written before entries were capped: longer than what one read takes in.
-    await appendFile(auditFile, `${JSON.stringify({ event: "category_created", name: "o".repeat(600 * 1024) })}\n`);
-    for (let i = 0; i < 120; i++) await trail.recordAudit({ event: "category_created", username: ADMIN.username, requestId: `r${i}`, categoryId: String(i) });
-    const cookie = await signIn(login, ADMIN);
+  it("keeps a name with a NUL character (which PostgreSQL text cannot hold) as the symbol for it, and the create goes through", async () => {
+    const routes = await load();
+    const cookie = await signIn(routes.login, ADMIN);
+    fake.reply(() => json(201, { id: 80, name: "nul\u0000name" }));
+    expect((await routes.categories.POST(post(cookie, { name: "nul\u0000name" }))).status).toBe(201);
+    const [entry] = (await entries()).filter(({ action }) => action === "category_created");
+    expect(entry?.details).toMatchObject({ name: "nul\u2400name", categoryId: "80" });
+  });
+
+  it("is completed with the failure when the catalogue refuses the create", async () => {
+    const routes = await load();
+    const cookie = await signIn(routes.login, ADMIN);
+    fake.reply(() => json(500, { code: "boom", message: "boom", status: 500 }));
+    const response = await routes.categories.POST(post(cookie, { name: "refused upstream" }));
+    expect(response.status).toBeGreaterThanOrEqual(500);
+    const [entry] = (await entries()).filter(({ action }) => action.startsWith("category_create"));
+    expect(entry).toMatchObject({ action: "category_create_failed", details: { name: "refused upstream", reason: (await response.json()).code } });
+  });
+
+  it("records a create refused before it was sent (invalid input) with who and why", async () => {
+    const routes = await load();
+    const cookie = await signIn(routes.login, ADMIN);
+    const response = await routes.categories.POST(post(cookie, { name: "" }));
+    expect(response.status).toBe(400);
+    expect(fake.requests).toEqual([]);
+    expect((await entries()).filter(({ action }) => action.startsWith("category_create"))).toEqual([
+      expect.objectContaining({ action: "category_create_refused", actor: ADMIN.username, details: expect.objectContaining({ reason: "invalid_request" }) }),
+    ]);
+  });
+
+  it("when it cannot be written, the create is not sent and the answer is 503 store_unavailable", async () => {
+    const routes = await load();
+    const cookie = await signIn(routes.login, ADMIN);
+    await testDb.query("ALTER TABLE audit_events RENAME TO audit_events_away");
+    try {
+      const response = await routes.categories.POST(post(cookie, { name: "never sent" }));
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ code: "store_unavailable", status: 503 });
+      expect(response.headers.get("retry-after")).toBe("5");
+    } finally {
+      await testDb.query("ALTER TABLE audit_events_away RENAME TO audit_events");
+    }
+    expect(fake.requests.filter((request) => request.method === "POST")).toEqual([]);
+  });
+
+  it("a create the service applied is still a 201 when its entry cannot be completed", async () => {
+    const routes = await load();
+    const cookie = await signIn(routes.login, ADMIN);
+    fake.reply(() => ({ ...json(201, { id: 79, name: "kept" }), delayMs: 300 }));
+    const pending = routes.categories.POST(post(cookie, { name: "kept" }));
+    await vi.waitFor(() => expect(fake.requests.some((request) => request.method === "POST")).toBe(true));
+    await testDb.query("ALTER TABLE audit_events RENAME TO audit_events_away");
+    try {
+      expect((await pending).status).toBe(201);
+    } finally {
+      await testDb.query("ALTER TABLE audit_events_away RENAME TO audit_events");
+    }
+  });
+});
+
+describe("reading the audit trail", () => {
+  it("caps each field, and says so, so one huge name cannot blank the view", async () => {
+    const routes = await load();
+    await routes.trail.recordAudit({ action: "category_created", actor: ADMIN.username, requestId: "r1", details: { name: "n".repeat(600 * 1024) } });
+    const [entry] = await entries();
+    expect(String(entry?.details.name)).toHaveLength(routes.trail.MAX_FIELD_CHARS + 1);
+    expect(entry?.details).toMatchObject({ truncated: 1 });
+
+    const cookie = await signIn(routes.login, ADMIN);
+    const { body } = await readAudit(routes, cookie);
+    expect(body.entries.map(({ action }: { action: string }) => action)).toEqual(["signed_in", "category_created"]);
+  });
+
+  it("pages through every entry newest first, none missing or repeated, also when many share one millisecond", async () => {
+    const routes = await load();
+    const time = new Date();
+    for (let i = 0; i < 120; i++) {
+      await routes.trail.recordAudit({ action: "category_created", actor: ADMIN.username, requestId: `r${i}`, details: { categoryId: String(i) }, time: i < 60 ? time : undefined });
+    }
+    const cookie = await signIn(routes.login, ADMIN);
 
     const seen: string[] = [];
-    let before: number | null | undefined;
+    let next: string | null = null;
     do {
-      const query = before ? `?limit=50&before=${before}` : "?limit=50";
-      const page = await (await audit.GET(new Request(`${ORIGIN}/api/audit${query}`, { headers: { cookie } }))).json();
-      expect(page.entries.length).toBeLessThanOrEqual(50);
-      seen.push(...page.entries.filter((entry: { categoryId?: string }) => entry.categoryId).map((entry: { categoryId: string }) => entry.categoryId));
-      before = page.next;
-    } while (before);
+      const { body } = await readAudit(routes, cookie, `?limit=50&action=category_created${next ? `&before=${next}` : ""}`);
+      expect(body.entries.length).toBeLessThanOrEqual(50);
+      seen.push(...body.entries.map((entry: { details: { categoryId: string } }) => entry.details.categoryId));
+      next = body.next;
+    } while (next);
 
     expect(seen).toEqual(Array.from({ length: 120 }, (_, i) => String(119 - i)));
   });
 
-  it("answers 400 for a cursor or limit that is not a whole number in range", async () => {
-    const { audit, login } = await load();
-    const cookie = await signIn(login, ADMIN);
-    for (const query of ["?limit=0", "?limit=501", "?limit=ten", "?before=-1", "?before=1e3"]) {
-      const response = await audit.GET(new Request(`${ORIGIN}/api/audit${query}`, { headers: { cookie } }));
-      expect(response.status, query).toBe(400);
+  it("filters by actor, action and time range (from inclusive, to exclusive)", async () => {
+    const routes = await load();
+    const now = Date.now();
+    const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000);
+    await routes.trail.recordAudit(
+      { action: "signed_in", actor: "ann", time: at(5) },
+      { action: "category_created", actor: "ann", details: { categoryId: "1" }, time: at(4) },
+      { action: "category_created", actor: "bob", details: { categoryId: "2" }, time: at(3) },
+      { action: "signed_out", actor: "ann", time: at(2) },
+    );
+    const cookie = await signIn(routes.login, ADMIN);
+    const actions = async (query: string) => (await readAudit(routes, cookie, query)).body.entries.map((entry: Row) => `${entry.actor} ${entry.action}`);
+
+    expect(await actions("?actor=ann")).toEqual(["ann signed_out", "ann category_created", "ann signed_in"]);
+    expect(await actions("?action=category_created")).toEqual(["bob category_created", "ann category_created"]);
+    expect(await actions(`?from=${at(4).toISOString()}&to=${at(2).toISOString()}`)).toEqual(["bob category_created", "ann category_created"]);
+    expect(await actions(`?actor=ann&action=category_created&from=${at(6).toISOString()}`)).toEqual(["ann category_created"]);
+  });
+
+  it("answers 400 for a bad cursor, limit, action or time", async () => {
+    const routes = await load();
+    const cookie = await signIn(routes.login, ADMIN);
+    for (const query of ["?limit=0", "?limit=501", "?limit=ten", "?before=-1", "?before=abc", "?action=deleted_everything", "?from=yesterday"]) {
+      const { status, body } = await readAudit(routes, cookie, query);
+      expect(status, query).toBe(400);
+      expect(body).toMatchObject({ code: "invalid_request", status: 400 });
     }
+  });
+});
+
+describe("retention", () => {
+  it("sweeps entries older than AUDIT_RETENTION_DAYS and keeps the rest", async () => {
+    const routes = await load();
+    const now = Date.now();
+    await routes.trail.recordAudit(
+      { action: "signed_in", actor: "old", time: new Date(now - 401 * DAY_MS) },
+      { action: "signed_in", actor: "recent", time: new Date(now - 399 * DAY_MS) },
+      { action: "signed_in", actor: "today", time: new Date(now) },
+    );
+    expect(await routes.retention.sweepAudit(400, now)).toBe(1);
+    expect((await entries()).map(({ actor }) => actor)).toEqual(["recent", "today"]);
   });
 });

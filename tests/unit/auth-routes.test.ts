@@ -1,14 +1,13 @@
-import { dirname, join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "@/lib/categories/schemas";
 import { removeUser, upsertUser } from "@/lib/auth/user-store.mjs";
-import { ADMIN, SESSION_SECRET, VIEWER, createUsersFile, signIn } from "../support/auth-fixture";
+import { testDb } from "../support/test-database";
+import { ADMIN, SESSION_SECRET, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
 
 const ORIGIN = "http://admin.test";
-let usersFile: string;
 
 beforeAll(async () => {
-  usersFile = await createUsersFile();
+  await addAccounts();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -21,8 +20,6 @@ async function load(env: Record<string, string> = {}) {
   vi.stubEnv("CATALOGUE_API_KEY", "unused-key");
   vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
   vi.stubEnv("APP_ORIGIN", ORIGIN);
-  vi.stubEnv("AUTH_USERS_FILE", usersFile);
-  vi.stubEnv("AUDIT_FILE", join(dirname(usersFile), "audit.jsonl"));
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   return {
     login: await import("@/app/api/auth/login/route"),
@@ -138,10 +135,18 @@ describe("POST /api/auth/login", () => {
   });
 });
 
+describe("a username PostgreSQL cannot store (U+0000)", () => {
+  it("is a wrong username, counted and recorded like any other, never a 500", async () => {
+    const { login } = await load();
+    const response = await login.POST(loginRequest({ username: `${ADMIN.username}\u0000`, password: ADMIN.password }, { "x-client-address": "192.0.2.77" }));
+    expect(response.status).toBe(401);
+    expect(await errorOf(response)).toMatchObject({ code: "invalid_credentials" });
+  });
+});
+
 describe("sign-in throttling", () => {
   it("after 10 failures for one username answers 429 with Retry-After, even for the right password", async () => {
-    const file = usersFile;
-    await upsertUser(file, "target", "viewer", "target-password-1");
+    await upsertUser(testDb, "target", "viewer", "target-password-1");
     const { login } = await load();
     for (let i = 0; i < 10; i++) {
       const response = await login.POST(loginRequest({ username: "target", password: "guess" }, { "x-client-address": `203.0.113.${i}` }));
@@ -153,10 +158,10 @@ describe("sign-in throttling", () => {
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-  });
+  }, 30_000);
 
   it("after 11 failures from elsewhere, the right password from a browser that signed in before still gets in", async () => {
-    await upsertUser(usersFile, "owner", "admin", "owner-password-1");
+    await upsertUser(testDb, "owner", "admin", "owner-password-1");
     const { login } = await load();
     const first = await login.POST(loginRequest({ username: "owner", password: "owner-password-1" }, { "x-client-address": "203.0.114.1" }));
     const device = (first.headers.getSetCookie().find((cookie) => cookie.startsWith("categories_device=")) ?? "").split(";")[0] ?? "";
@@ -168,10 +173,10 @@ describe("sign-in throttling", () => {
     expect(stranger.status).toBe(429);
     const owner = await login.POST(loginRequest({ username: "owner", password: "owner-password-1" }, { "x-client-address": "203.0.114.2", cookie: device }));
     expect(owner.status).toBe(204);
-  });
+  }, 30_000);
 
   it("a device cookie of another account, or a forged one, earns no exemption", async () => {
-    await upsertUser(usersFile, "victim", "admin", "victim-password-1");
+    await upsertUser(testDb, "victim", "admin", "victim-password-1");
     const { login } = await load();
     const viewerSignIn = await login.POST(loginRequest(VIEWER, { "x-client-address": "203.0.115.1" }));
     const viewerDevice = (viewerSignIn.headers.getSetCookie()[1] ?? "").split(";")[0] ?? "";
@@ -183,7 +188,7 @@ describe("sign-in throttling", () => {
       const response = await login.POST(loginRequest({ username: "victim", password: "victim-password-1" }, { "x-client-address": "203.0.115.2", cookie }));
       expect(response.status).toBe(429);
     }
-  });
+  }, 30_000);
 
   it("after 10 failures from one address refuses that address for any username", async () => {
     const { login } = await load();
@@ -194,7 +199,7 @@ describe("sign-in throttling", () => {
     expect(refused.status).toBe(429);
     const elsewhere = await login.POST(loginRequest(ADMIN, { "x-client-address": "198.18.0.8" }));
     expect(elsewhere.status).toBe(204);
-  });
+  }, 30_000);
 });
 
 describe("bounded password hashing", () => {
@@ -248,20 +253,20 @@ describe("GET /api/auth/session", () => {
 
 describe("revocation and expiry", () => {
   it("removing a user ends their session on the next request, and it stays ended", async () => {
-    await upsertUser(usersFile, "leaver", "admin", "leaver-password-1");
+    await upsertUser(testDb, "leaver", "admin", "leaver-password-1");
     const routes = await load();
     const cookie = await signIn(routes.login, { username: "leaver", password: "leaver-password-1" });
-    await removeUser(usersFile, "leaver");
+    await removeUser(testDb, "leaver");
     expect((await whoAmI(routes, cookie)).status).toBe(401);
-    await upsertUser(usersFile, "leaver", "admin", "leaver-password-1");
+    await upsertUser(testDb, "leaver", "admin", "leaver-password-1");
     expect((await whoAmI(routes, cookie)).status).toBe(401);
   });
 
   it("changing a user's role ends the session that had the old role", async () => {
-    await upsertUser(usersFile, "demoted", "admin", "demoted-password-1");
+    await upsertUser(testDb, "demoted", "admin", "demoted-password-1");
     const routes = await load();
     const cookie = await signIn(routes.login, { username: "demoted", password: "demoted-password-1" });
-    await upsertUser(usersFile, "demoted", "viewer", "demoted-password-1");
+    await upsertUser(testDb, "demoted", "viewer", "demoted-password-1");
     expect((await whoAmI(routes, cookie)).status).toBe(401);
     const again = await signIn(routes.login, { username: "demoted", password: "demoted-password-1" });
     expect(await (await whoAmI(routes, again)).json()).toEqual({ username: "demoted", role: "viewer" });

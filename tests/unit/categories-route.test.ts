@@ -1,19 +1,17 @@
-import { dirname, join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "@/lib/categories/schemas";
-import { ADMIN, SESSION_SECRET, VIEWER, createUsersFile, signIn } from "../support/auth-fixture";
+import { ADMIN, SESSION_SECRET, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
 import { type FakeCatalogue, type FakeReply, deadCatalogueUrl, json, startFakeCatalogue } from "../support/fake-catalogue";
 
 const API_KEY = "route-test-key-51c9aa";
 const ORIGIN = "http://admin.test";
 let fake: FakeCatalogue;
-let usersFile: string;
 let adminCookie: string;
 let viewerCookie: string;
 
 beforeAll(async () => {
   fake = await startFakeCatalogue();
-  usersFile = await createUsersFile();
+  await addAccounts();
   // Sessions live on globalThis, so they outlast the module reloads below.
   const login = await loadLogin();
   adminCookie = await signIn(login, ADMIN);
@@ -30,8 +28,6 @@ function stubEnv(catalogueUrl: string, env: Record<string, string>) {
   vi.stubEnv("CATALOGUE_TIMEOUT_MS", "400");
   vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
   vi.stubEnv("APP_ORIGIN", ORIGIN);
-  vi.stubEnv("AUTH_USERS_FILE", usersFile);
-  vi.stubEnv("AUDIT_FILE", join(dirname(usersFile), "audit.jsonl"));
   // Off here so that one test's failures cannot trip it for the next; the breaker has tests of its own.
   vi.stubEnv("CATALOGUE_BREAKER_FAILURES", "0");
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);

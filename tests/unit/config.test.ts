@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "@/lib/config/config";
 
@@ -23,8 +22,7 @@ describe("parseConfig", () => {
       shutdownGraceMs: 10_000,
       maxBodyBytes: 1024 * 1024,
       sessionSecret: valid.SESSION_SECRET,
-      usersFile: resolve(".data/users.json"),
-      auditFile: resolve(".data/audit.jsonl"),
+      auditRetentionDays: 400,
       appOrigin: valid.APP_ORIGIN,
       sessionIdleMs: 30 * 60_000,
       sessionAbsoluteMs: 8 * 3_600_000,

@@ -1,10 +1,7 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { newCategorySchema } from "@/lib/categories/schemas";
-import { ADMIN, SESSION_SECRET, createUsersFile, signIn } from "../support/auth-fixture";
+import { ADMIN, SESSION_SECRET, addAccounts, signIn } from "../support/auth-fixture";
 import { type FakeCatalogue, startFakeCatalogue } from "../support/fake-catalogue";
 
 const ORIGIN = "http://admin.test";
@@ -33,8 +30,7 @@ beforeAll(async () => {
   vi.stubEnv("CATALOGUE_API_KEY", "fuzz-key");
   vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
   vi.stubEnv("APP_ORIGIN", ORIGIN);
-  vi.stubEnv("AUTH_USERS_FILE", await createUsersFile());
-  vi.stubEnv("AUDIT_FILE", join(await mkdtemp(join(tmpdir(), "fuzz-")), "audit.jsonl"));
+  await addAccounts();
   vi.stubEnv("MAX_BODY_BYTES", String(1024 * 1024));
   vi.resetModules();
   routes = await import("@/app/api/categories/route");

@@ -3,30 +3,11 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedDatabase } from "@/lib/db/embedded-database.mjs";
 import { migrate } from "@/lib/db/migrate.mjs";
+import { newDatabaseOn } from "../support/test-database";
 
 const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
 
 type Database = { url: string; stop: () => Promise<void> };
-
-/** A new, empty database on the PostgreSQL server at `serverUrl`, dropped by stop(). */
-async function newDatabaseOn(serverUrl: string): Promise<Database> {
-  const name = `migrate_test_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client(serverUrl);
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    stop: async () => {
-      const dropper = new pg.Client(serverUrl);
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
 
 // The embedded database always; a real PostgreSQL server too when TEST_POSTGRES_URL names one (.ci/run starts one).
 const servers: [string, () => Promise<Database>][] = [

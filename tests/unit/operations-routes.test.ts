@@ -1,16 +1,10 @@
-import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ADMIN, SESSION_SECRET, VIEWER, createUsersFile, signIn } from "../support/auth-fixture";
+import { ADMIN, SESSION_SECRET, addAccounts, signIn } from "../support/auth-fixture";
 import { type FakeCatalogue, deadCatalogueUrl, json, startFakeCatalogue } from "../support/fake-catalogue";
 
 const ORIGIN = "http://admin.test";
 let fake: FakeCatalogue;
-let usersFile: string;
-let auditFile: string;
 let adminCookie: string;
-let viewerCookie: string;
 
 async function load(env: Record<string, string> = {}) {
   vi.resetModules();
@@ -20,8 +14,6 @@ async function load(env: Record<string, string> = {}) {
   vi.stubEnv("CATALOGUE_TIMEOUT_MS", "400");
   vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
   vi.stubEnv("APP_ORIGIN", ORIGIN);
-  vi.stubEnv("AUTH_USERS_FILE", usersFile);
-  vi.stubEnv("AUDIT_FILE", auditFile);
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   return {
     categories: await import("@/app/api/categories/route"),
@@ -34,11 +26,9 @@ async function load(env: Record<string, string> = {}) {
 
 beforeAll(async () => {
   fake = await startFakeCatalogue();
-  usersFile = await createUsersFile();
-  auditFile = join(await mkdtemp(join(tmpdir(), "audit-")), "audit.jsonl");
+  await addAccounts();
   const { login } = await load();
   adminCookie = await signIn(login, ADMIN);
-  viewerCookie = await signIn(login, VIEWER);
 });
 afterAll(() => fake.close());
 beforeEach(() => {
@@ -51,10 +41,6 @@ const post = (name: string, cookie = adminCookie, headers: Record<string, string
     headers: { "content-type": "application/json", cookie, ...headers },
     body: JSON.stringify({ name }),
   });
-
-async function auditLines() {
-  return (await readFile(auditFile, "utf8").catch(() => "")).split("\n").filter(Boolean).map((line) => JSON.parse(line));
-}
 
 describe("request ids", () => {
   it("keeps a valid incoming X-Request-Id: response header, Error body and the call to the service", async () => {
@@ -73,48 +59,6 @@ describe("request ids", () => {
     const id = response.headers.get("x-request-id");
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(fake.requests[0]?.headers["x-request-id"]).toBe(id);
-  });
-});
-
-describe("audit trail", () => {
-  it("records a create with who, environment, request id and the assigned id, on disk", async () => {
-    fake.reply(() => json(201, { id: 77, name: "audited" }));
-    const response = await (await load({ CATALOGUE_ENVIRONMENT: "staging" })).categories.POST(post("audited"));
-    const entry = (await auditLines()).find((line) => line.categoryId === "77");
-    expect(entry).toMatchObject({
-      event: "category_created",
-      username: ADMIN.username,
-      environment: "staging",
-      requestId: response.headers.get("x-request-id"),
-      name: "audited",
-    });
-    expect(Date.parse(entry.time)).not.toBeNaN();
-  });
-
-  it("records a refused create with who and why", async () => {
-    const response = await (await load()).categories.POST(post("not allowed", viewerCookie));
-    expect(response.status).toBe(403);
-    const entry = (await auditLines()).find((line) => line.requestId === response.headers.get("x-request-id"));
-    expect(entry).toMatchObject({ event: "category_create_refused", username: VIEWER.username, reason: "forbidden" });
-  });
-
-  it("a create the service applied is still a 201 when the audit file cannot be written", async () => {
-    fake.reply(() => json(201, { id: 79, name: "kept" }));
-    const { categories } = await load({ AUDIT_FILE: tmpdir() });
-    expect((await categories.POST(post("kept"))).status).toBe(201);
-  });
-
-  it("GET /api/audit shows the newest entries first, to admins only", async () => {
-    fake.reply(() => json(201, { id: 78, name: "newest" }));
-    const routes = await load();
-    await routes.categories.POST(post("newest"));
-    const response = await routes.audit.GET(new Request(`${ORIGIN}/api/audit?limit=2`, { headers: { cookie: adminCookie } }));
-    const { entries, next } = await response.json();
-    expect(entries).toHaveLength(2);
-    expect(entries[0]).toMatchObject({ categoryId: "78" });
-    expect(next).toEqual(expect.any(Number));
-    const forViewer = await routes.audit.GET(new Request(`${ORIGIN}/api/audit`, { headers: { cookie: viewerCookie } }));
-    expect(forViewer.status).toBe(403);
   });
 });
 
@@ -165,4 +109,3 @@ describe("circuit breaker through the route", () => {
   });
 });
 
-void dirname;

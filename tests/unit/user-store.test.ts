@@ -1,9 +1,12 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, stat } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hashPassword, readUsers, removeUser, upsertUser, verifyPassword } from "@/lib/auth/user-store.mjs";
+import { hashPassword, verifyPassword } from "@/lib/auth/password.mjs";
+import { importUsersFile, listUsers, removeUser, upsertUser } from "@/lib/auth/user-store.mjs";
+import { startEmbeddedDatabase } from "@/lib/db/embedded-database.mjs";
+import { testDb } from "../support/test-database";
 
 describe("password hashes", () => {
   it("are scrypt with N=2^17, r=8, p=1 and a salt of their own", async () => {
@@ -20,33 +23,45 @@ describe("password hashes", () => {
   });
 });
 
-describe("users file", () => {
-  it("loses no update when forty are made at once (each holds the file's lock for its read and write)", async () => {
-    const file = join(await mkdtemp(join(tmpdir(), "users-")), "users.json");
+const storedHash = async (username: string): Promise<string> =>
+  (await testDb.query("SELECT password_hash FROM users WHERE username = $1", [username])).rows[0]?.password_hash ?? "";
+
+describe("users table", () => {
+  it("loses no update when forty are made at once", async () => {
     const names = Array.from({ length: 40 }, (_, i) => `person-${i}`);
-    await Promise.all(names.map((name) => upsertUser(file, name, "viewer", "a-password-of-12")));
-    expect((await readUsers(file)).map((user) => user.username).sort()).toEqual([...names].sort());
-    await Promise.all(names.slice(0, 20).map((name) => removeUser(file, name)));
-    expect((await readUsers(file)).map((user) => user.username).sort()).toEqual(names.slice(20).sort());
+    await Promise.all(names.map((name) => upsertUser(testDb, name, "viewer", "a-password-of-12")));
+    const listed = (await listUsers(testDb)).map((user) => user.username);
+    expect(listed.filter((name) => name.startsWith("person-")).sort()).toEqual([...names].sort());
+    await Promise.all(names.slice(0, 20).map((name) => removeUser(testDb, name)));
+    expect((await listUsers(testDb)).map((user) => user.username).filter((name) => name.startsWith("person-")).sort()).toEqual(names.slice(20).sort());
   }, 60_000);
 
-  it("adds, replaces and removes users, and is readable by its owner only", async () => {
-    const file = join(await mkdtemp(join(tmpdir(), "users-")), "users.json");
-    await upsertUser(file, "ann", "viewer", "first-password-1");
-    await upsertUser(file, "ann", "admin", "second-password-2");
-    const [ann] = await readUsers(file);
-    expect(ann).toMatchObject({ username: "ann", role: "admin" });
-    expect(await verifyPassword("second-password-2", ann?.passwordHash ?? "")).toBe(true);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect(await readFile(file, "utf8")).not.toContain("second-password-2");
-    expect(await removeUser(file, "ann")).toBe(true);
-    expect(await readUsers(file)).toEqual([]);
+  it("adds, replaces and removes users, keeping only a hash of the password", async () => {
+    expect(await upsertUser(testDb, "ann", "viewer", "first-password-1")).toBe("added");
+    expect(await upsertUser(testDb, "ann", "admin", "second-password-2")).toBe("updated");
+    expect((await listUsers(testDb)).find((user) => user.username === "ann")).toEqual({ username: "ann", role: "admin" });
+    expect(await verifyPassword("second-password-2", await storedHash("ann"))).toBe(true);
+    const { rows } = await testDb.query("SELECT * FROM users WHERE username = 'ann'");
+    expect(JSON.stringify(rows)).not.toContain("second-password-2");
+    expect(await removeUser(testDb, "ann")).toBe(true);
+    expect(await removeUser(testDb, "ann")).toBe(false);
+  });
+
+  it("imports a users file of the versions before the database, keeping each password; invalid entries are named", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "users-import-"));
+    const file = join(dir, "users.json");
+    const hash = await hashPassword("imported-password-1");
+    await writeFile(file, JSON.stringify({ users: [{ username: "imp", role: "admin", passwordHash: hash }, { username: "bad", role: "root", passwordHash: hash }] }));
+    expect(await importUsersFile(testDb, file)).toEqual({ added: 1, updated: 0, skipped: ["bad"] });
+    expect(await storedHash("imp")).toBe(hash);
+    expect((await listUsers(testDb)).some((user) => user.username === "bad")).toBe(false);
+    await rm(dir, { recursive: true, force: true });
   });
 });
 
-function users(file: string, args: string[], stdin = "") {
+function users(args: string[], { stdin = "", env = {} }: { stdin?: string; env?: Record<string, string | undefined> } = {}) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ["scripts/users.mjs", ...args], { env: { ...process.env, AUTH_USERS_FILE: file } });
+    const child = spawn(process.execPath, ["scripts/users.mjs", ...args], { env: { ...process.env, ...env } as NodeJS.ProcessEnv });
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));
     child.stderr.on("data", (chunk) => (out += chunk));
@@ -57,25 +72,64 @@ function users(file: string, args: string[], stdin = "") {
 
 describe("npm run users", () => {
   it("adds a user with a password from standard input, lists names and roles without hashes, and removes", async () => {
-    const file = join(await mkdtemp(join(tmpdir(), "users-cli-")), "users.json");
-    expect((await users(file, ["add", "bob", "--role", "viewer"], "bob-password-123\n")).code).toBe(0);
-    const [bob] = await readUsers(file);
-    expect(await verifyPassword("bob-password-123", bob?.passwordHash ?? "")).toBe(true);
-    const listed = await users(file, ["list"]);
-    expect(listed.out).toBe("bob\tviewer\n");
-    expect((await users(file, ["remove", "bob"])).code).toBe(0);
-    expect(await readUsers(file)).toEqual([]);
+    expect((await users(["add", "bob", "--role", "viewer"], { stdin: "bob-password-123\n" })).code).toBe(0);
+    expect(await verifyPassword("bob-password-123", await storedHash("bob"))).toBe(true);
+    const listed = await users(["list"]);
+    expect(listed.out.split("\n")).toContain("bob\tviewer");
+    expect(listed.out).not.toContain("scrypt");
+    expect((await users(["remove", "bob"])).code).toBe(0);
+    expect(await storedHash("bob")).toBe("");
   });
 
   it.each([
-    ["a bad role", ["add", "bob", "--role", "root"], "long-enough-password\n"],
-    ["a short password", ["add", "bob", "--role", "admin"], "short\n"],
+    ["a bad role", ["add", "bob2", "--role", "root"], "long-enough-password\n"],
+    ["a short password", ["add", "bob2", "--role", "admin"], "short\n"],
     ["an unknown user to remove", ["remove", "nobody"], ""],
-    ["an unknown command", ["rename", "bob"], ""],
+    ["an unknown command", ["rename", "bob2"], ""],
   ])("refuses %s with exit code 2 and changes nothing", async (_, args, stdin) => {
-    const file = join(await mkdtemp(join(tmpdir(), "users-cli-")), "users.json");
-    const { code } = await users(file, args, stdin);
+    const before = await listUsers(testDb);
+    const { code } = await users(args, { stdin });
     expect(code).toBe(2);
-    expect(await readUsers(file)).toEqual([]);
+    expect(await listUsers(testDb)).toEqual(before);
   });
+
+  it("imports a users file once, and says in one line that AUTH_USERS_FILE is no longer read", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "users-cli-import-"));
+    const file = join(dir, "users.json");
+    await writeFile(file, JSON.stringify({ users: [{ username: "carol", role: "viewer", passwordHash: await hashPassword("carol-password-1") }] }));
+    const imported = await users(["import", file]);
+    expect(imported.code).toBe(0);
+    expect(imported.out).toContain("1 added");
+    expect(await verifyPassword("carol-password-1", await storedHash("carol"))).toBe(true);
+    const warned = await users(["list"], { env: { AUTH_USERS_FILE: file } });
+    expect(warned.code).toBe(0);
+    expect(warned.out.split("\n").filter((line) => line.includes("AUTH_USERS_FILE is no longer read"))).toHaveLength(1);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("without DATABASE_URL, opens the embedded database in DATA_DIR when nothing runs, and uses the running one's when it runs", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "users-data-"));
+    const env = { DATABASE_URL: undefined, DATA_DIR: dataDir };
+    try {
+      const added = await users(["add", "dora", "--role", "admin"], { stdin: "dora-password-1\n", env });
+      expect(added.code, added.out).toBe(0);
+      expect((await users(["list"], { env })).out.split("\n")).toContain("dora\tadmin");
+      // Now "npm start" runs: the command must go through it (the data is locked to the process holding it).
+      const running = await startEmbeddedDatabase(dataDir);
+      try {
+        const addedWhileRunning = await users(["add", "eve", "--role", "viewer"], { stdin: "eve-password-12\n", env });
+        expect(addedWhileRunning.code, addedWhileRunning.out).toBe(0);
+        expect(addedWhileRunning.out).toContain("running app's embedded database");
+        const client = new (await import("pg")).default.Client(running.url);
+        await client.connect();
+        const { rows } = await client.query("SELECT username, role FROM users ORDER BY username");
+        await client.end();
+        expect(rows).toEqual([{ username: "dora", role: "admin" }, { username: "eve", role: "viewer" }]);
+      } finally {
+        await running.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -1,26 +1,17 @@
+import { auditQuerySchema } from "@/lib/audit/audit-query";
 import { auditPage } from "@/lib/audit/read-audit";
-import { AppError } from "@/lib/errors/app-error";
 import { jsonResponse } from "@/lib/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/http/api-route";
+import { validateBody } from "@/lib/http/validate-body";
 
-const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 500;
-
-function whole(raw: string | null, name: string, min: number, max: number): number | undefined {
-  if (raw === null) return undefined;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) {
-    throw new AppError(400, "invalid_request", `${name} must be a whole number from ${min} to ${max}.`, { [name]: `From ${min} to ${max}` });
-  }
-  return value;
-}
-
-/** Admins only: audit entries newest first, a page at a time (`?limit=` up to 500, `?before=` the previous `next`). */
+/**
+ * Admins only: audit entries newest first, a page at a time: `{ entries, next }`. Filters `?actor=&action=&from=&to=`
+ * (ISO times, `to` exclusive); `?limit=` up to 500 (default 50); `?before=` the previous page's `next`.
+ */
 export const GET = apiRoute("admin", async (request) => {
-  const params = new URL(request.url).searchParams;
-  const limit = whole(params.get("limit"), "limit", 1, MAX_LIMIT) ?? DEFAULT_LIMIT;
-  const before = whole(params.get("before"), "before", 1, Number.MAX_SAFE_INTEGER);
-  return jsonResponse(JSON.stringify(await auditPage(before, limit)), 200);
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const filters = validateBody(params, auditQuerySchema, "Send the filters as query parameters.");
+  return jsonResponse(JSON.stringify(await auditPage(filters)), 200);
 });
 
 const notAllowed = methodNotAllowed(["GET", "HEAD"]);

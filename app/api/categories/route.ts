@@ -1,8 +1,9 @@
-import { recordAudit } from "@/lib/audit/audit-trail";
+import { recordAudit, recordCreateRequested } from "@/lib/audit/audit-trail";
 import { catalogue } from "@/lib/catalogue/catalogue";
 import { categoryToJson } from "@/lib/categories/exact-json";
 import { validateNewCategory } from "@/lib/categories/validate-new-category";
 import { getConfig } from "@/lib/config/config";
+import { AppError } from "@/lib/errors/app-error";
 import { jsonResponse } from "@/lib/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/http/api-route";
 import { etagMatches } from "@/lib/http/etag-matches";
@@ -15,19 +16,29 @@ export const GET = apiRoute("viewer", async (request, { requestId }) => {
   return jsonResponse(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), 200, { etag });
 });
 
-export const POST = apiRoute(
-  "admin",
-  async (request, { requestId, user }) => {
-    const input = validateNewCategory(await readJsonBody(request, getConfig().maxBodyBytes));
+/**
+ * The create, with its audit entry written before it is sent (no database, no create: 503 store_unavailable) and
+ * completed with the new id or the failure. A create refused before that (invalid input) is recorded as refused.
+ */
+export const POST = apiRoute("admin", async (request, { requestId, user }) => {
+  const actor = user?.username;
+  let input;
+  try {
+    input = validateNewCategory(await readJsonBody(request, getConfig().maxBodyBytes));
+  } catch (error) {
+    if (error instanceof AppError) await recordAudit({ action: "category_create_refused", actor, requestId, details: { reason: error.code } });
+    throw error;
+  }
+  const entry = await recordCreateRequested({ actor, requestId, details: { name: input.name } });
+  try {
     const created = await catalogue().createCategory(input, { requestId });
-    await recordAudit({ event: "category_created", username: user?.username ?? "", requestId, categoryId: created.id, name: created.name });
+    await entry.complete("category_created", { categoryId: created.id, name: created.name });
     return jsonResponse(categoryToJson(created), 201);
-  },
-  {
-    onRefused: (error, { requestId, user }) =>
-      recordAudit({ event: "category_create_refused", username: user?.username ?? "anonymous", requestId, reason: error.code }),
-  },
-);
+  } catch (error) {
+    await entry.complete("category_create_failed", { reason: error instanceof AppError ? error.code : "internal_error" });
+    throw error;
+  }
+});
 
 const notAllowed = methodNotAllowed(["GET", "HEAD", "POST"]);
 export { notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE, notAllowed as OPTIONS };

@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CategoryForm } from "@/components/category-form";
+import { StoreUnavailable } from "@/components/store-unavailable";
 import { requirePageUser } from "@/lib/auth/page-user";
 
 export const metadata: Metadata = { title: "New category" };
 
 export default async function NewCategoryPage() {
   const user = await requirePageUser("/categories/new");
+  if (!user) return <StoreUnavailable heading="New category" path="/categories/new" />;
   return (
     <div className="stack narrow">
       <Link href="/categories" className="back-link">

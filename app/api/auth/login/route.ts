@@ -1,10 +1,10 @@
 import { recordAudit } from "@/lib/audit/audit-trail";
 import { deviceCookie, knownDevice } from "@/lib/auth/device-cookie";
 import { loginSchema } from "@/lib/auth/login-schema";
-import { type Attempt, accountRetryAfter, addressRetryAfter, recordFailure, recordSuccess } from "@/lib/auth/login-throttle";
+import { type Attempt, recordFailure, recordSuccess, retryAfter } from "@/lib/auth/login-throttle";
 import { readSessionToken, sessionCookie } from "@/lib/auth/session-cookie";
 import { createSession, revokeSession } from "@/lib/auth/session-store";
-import { credentialVersion, verifyCredentials } from "@/lib/auth/users";
+import { verifyCredentials } from "@/lib/auth/users";
 import { AppError } from "@/lib/errors/app-error";
 import { apiRoute, methodNotAllowed } from "@/lib/http/api-route";
 import { clientAddress } from "@/lib/http/client-address";
@@ -30,23 +30,23 @@ export const POST = apiRoute("public", async (request, { requestId }) => {
   );
   const attempt: Attempt = { address: clientAddress(request.headers), username, device: knownDevice(request.headers, username) };
   // Both limits answer before any password is hashed: a refused attempt costs next to nothing.
-  const wait = addressRetryAfter(attempt) || accountRetryAfter(attempt);
+  const wait = await retryAfter(attempt);
   if (wait > 0) throw tooManyAttempts(wait);
 
   const user = await verifyCredentials(username, password);
-  if (!user) {
-    recordFailure(attempt);
+  const planted = readSessionToken(request.headers);
+  // A cookie that was there before sign-in is never promoted: it is revoked and a new session is made.
+  if (user && planted) await revokeSession(planted);
+  const token = user && (await createSession(user));
+  if (!user || !token) {
+    await recordFailure(attempt);
     log.security("login_failed", { requestId, username });
-    await recordAudit({ event: "sign_in_failed", username, requestId, address: attempt.address });
+    await recordAudit({ action: "sign_in_failed", actor: username, requestId, details: { address: attempt.address } });
     throw new AppError(401, "invalid_credentials", "Wrong username or password.");
   }
-  recordSuccess(attempt);
-  // A cookie that was there before sign-in is never promoted: it is revoked and a new session is made.
-  const planted = readSessionToken(request.headers);
-  if (planted) await revokeSession(planted);
-  const token = await createSession(user.username, credentialVersion(user));
+  await recordSuccess(attempt);
   log.security("login_succeeded", { requestId, username: user.username, role: user.role });
-  await recordAudit({ event: "signed_in", username: user.username, requestId, address: attempt.address, role: user.role });
+  await recordAudit({ action: "signed_in", actor: user.username, requestId, details: { address: attempt.address, role: user.role } });
   const headers = new Headers({ "cache-control": "no-store" });
   headers.append("set-cookie", sessionCookie(request.headers, token));
   headers.append("set-cookie", deviceCookie(request.headers, user.username));

@@ -13,7 +13,7 @@ export const POST = apiRoute("public", async (request, { requestId }) => {
     await revokeSession(token);
     if (user) {
       log.security("logout", { requestId, username: user.username });
-      await recordAudit({ event: "signed_out", username: user.username, requestId });
+      await recordAudit({ action: "signed_out", actor: user.username, requestId });
     }
   }
   return new Response(null, {

@@ -1,39 +1,50 @@
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN } from "../support/auth-fixture";
+import { migrate } from "@/lib/db/migrate.mjs";
+import { ADMIN, VIEWER, addAccounts } from "../support/auth-fixture";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
-import { tempFiles } from "../support/temp-files";
-
-const temp = tempFiles();
-afterAll(() => temp.remove());
+import { databaseAt, newDatabaseOn } from "../support/test-database";
 
 const status = async (app: StandaloneApp, cookie: string) => (await fetch(`${app.url}/api/auth/session`, { headers: { cookie } })).status;
 
-// The embedded database always; a real PostgreSQL server too when TEST_POSTGRES_URL names one (.ci/run starts one).
-const databases = [
-  ["the embedded database", process.env.DATABASE_URL ?? ""],
-  ...(process.env.TEST_POSTGRES_URL ? [["PostgreSQL", process.env.TEST_POSTGRES_URL]] : []),
+const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
+
+type Database = { url: string; stop?: () => Promise<void> };
+
+// The embedded database always; a real PostgreSQL server too when TEST_POSTGRES_URL names one (.ci/run starts one),
+// in a new database of its own there.
+const databases: [string, () => Promise<Database>][] = [
+  ["the embedded database", async () => ({ url: process.env.DATABASE_URL ?? "" })],
+  ...(process.env.TEST_POSTGRES_URL ? [["PostgreSQL", () => newDatabaseOn(process.env.TEST_POSTGRES_URL ?? "")] as [string, () => Promise<Database>]] : []),
 ];
 
-describe.each(databases)("sessions kept in %s", (_name, databaseUrl) => {
+describe.each(databases)("sessions and throttle kept in %s", (_name, create) => {
   let fake: FakeCatalogue;
-  let usersFile: string;
+  let database: Database;
+  let databaseUrl: string;
   const apps: StandaloneApp[] = [];
   const start = async () => {
-    const app = await startStandaloneApp({ catalogueUrl: fake.url, usersFile, env: { DATABASE_URL: databaseUrl } });
+    const app = await startStandaloneApp({ catalogueUrl: fake.url, env: { DATABASE_URL: databaseUrl } });
     apps.push(app);
     return app;
   };
 
   beforeAll(async () => {
     fake = await startFakeCatalogue(() => json(200, []));
-    usersFile = await temp.usersFile();
-  });
+    database = await create();
+    databaseUrl = database.url;
+    await migrate(databaseUrl, { dir: MIGRATIONS });
+    const db = databaseAt(databaseUrl);
+    await addAccounts(db);
+    await db.end();
+  }, 60_000);
 
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.stop(2_000)));
     await fake?.close();
+    await database?.stop?.();
   });
 
   it("are shared by two app processes: signed in on one, signed out on the other", async () => {
@@ -68,5 +79,22 @@ describe.each(databases)("sessions kept in %s", (_name, databaseUrl) => {
     await before.stop(5_000);
     const after = await start();
     expect(await status(after, cookie)).toBe(200);
+  }, 60_000);
+
+  it("share one sign-in throttle: 10 failures split over two apps, and the 11th attempt is refused by either", async () => {
+    const [first, second] = await Promise.all([start(), start()]);
+    if (!first || !second) throw new Error("two apps expected");
+    const attempt = (app: StandaloneApp, password: string) =>
+      fetch(`${app.url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: VIEWER.username, password }),
+      });
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt(first, "wrong-password-1")).status).toBe(401);
+      expect((await attempt(second, "wrong-password-2")).status).toBe(401);
+    }
+    expect((await attempt(first, VIEWER.password)).status).toBe(429);
+    expect((await attempt(second, VIEWER.password)).status).toBe(429);
   }, 60_000);
 });

@@ -1,0 +1,53 @@
+import { once } from "node:events";
+import { type Server, type Socket, connect, createServer } from "node:net";
+
+export type TcpProxy = {
+  /** The target's URL with the proxy's host and port in its place. */
+  url: string;
+  /** The database goes away: open connections are dropped and new ones refused, until restore(). */
+  cut(): Promise<void>;
+  restore(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/** A loopback TCP proxy to the server at `targetUrl` (postgres://…), which a test can cut off and bring back. */
+export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
+  const target = new URL(targetUrl);
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  };
+  const listen = async (port: number): Promise<Server> => {
+    const server = createServer((client) => {
+      const upstream = connect(Number(target.port), target.hostname);
+      track(client);
+      track(upstream);
+      client.pipe(upstream).pipe(client);
+      client.on("error", () => upstream.destroy());
+      upstream.on("error", () => client.destroy());
+    });
+    server.listen(port, "127.0.0.1");
+    await once(server, "listening");
+    return server;
+  };
+  let server: Server | undefined = await listen(0);
+  const port = (server.address() as { port: number }).port;
+  const url = new URL(targetUrl);
+  url.hostname = "127.0.0.1";
+  url.port = String(port);
+  const cut = async () => {
+    const closing = server;
+    server = undefined;
+    for (const socket of sockets) socket.destroy();
+    if (closing) await new Promise((resolve) => closing.close(resolve));
+  };
+  return {
+    url: url.toString(),
+    cut,
+    restore: async () => {
+      server ??= await listen(port);
+    },
+    stop: cut,
+  };
+}

@@ -1,0 +1,33 @@
+import pg from "pg";
+import type { Queryable } from "@/lib/auth/user-store.mjs";
+
+/** A small pool on `url`, for fixtures and for looking at what the app stored. */
+export function databaseAt(url: string): Queryable & { end: () => Promise<void> } {
+  const pool = new pg.Pool({ connectionString: url, max: 2, allowExitOnIdle: true });
+  // The database may stop under an idle connection at the end of a file.
+  pool.on("error", () => {});
+  return { query: (text, values) => pool.query(text, values), end: () => pool.end() };
+}
+
+let own: Queryable | undefined;
+
+/** The test file's own database (database-per-file.ts). */
+export const testDb: Queryable = { query: (text, values) => (own ??= databaseAt(process.env.DATABASE_URL ?? "")).query(text, values) };
+
+/** A new, empty database on the PostgreSQL server at `serverUrl`, dropped by stop(). */
+export async function newDatabaseOn(serverUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const run = async (sql: string) => {
+    const admin = new pg.Client(serverUrl);
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), stop: () => run(`DROP DATABASE ${name} WITH (FORCE)`) };
+}
