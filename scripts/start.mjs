@@ -19,15 +19,12 @@ const dev = process.argv.includes("--dev");
 nextEnv.loadEnvConfig(process.cwd(), dev);
 if (!dev) ensureBuild();
 
-// The standalone server changes into its own folder, so data paths are made absolute here, in the project.
 /** @type {Record<string, string>} */
-const childEnv = {
-  NEXT_TELEMETRY_DISABLED: "1",
-};
+const childEnv = { NEXT_TELEMETRY_DISABLED: "1" };
+const dataDir = resolve(process.env.DATA_DIR ?? ".data");
 /** @type {Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined} */
 let database;
 if (!process.env.DATABASE_URL) {
-  const dataDir = resolve(process.env.DATA_DIR ?? ".data");
   database = await startEmbeddedDatabase(dataDir);
   console.log(`Embedded database (PGlite) on ${database.url} (data in ${dataDir})`);
   childEnv.DATABASE_URL = database.url;
@@ -72,7 +69,7 @@ async function createFirstAdminIfNoUsers(/** @type {string} */ url) {
   await db.connect();
   try {
     if ((await listUsers(db)).length > 0) return;
-    const legacyFile = resolve(".data/users.json");
+    const legacyFile = resolve(dataDir, "users.json");
     if (existsSync(legacyFile)) {
       const { added } = await importUsersFile(db, legacyFile);
       console.log(`Imported ${added} account(s) from ${legacyFile} into the database; that file is no longer read.`);
