@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import nextEnv from "@next/env";
 import { startCatalogue } from "./catalogue/start-catalogue.mjs";
 import pg from "pg";
@@ -34,7 +34,7 @@ await createFirstAdminIfNoUsers(childEnv.DATABASE_URL ?? process.env.DATABASE_UR
 let catalogue;
 if (!process.env.CATALOGUE_API_URL) {
   const apiKey = randomBytes(32).toString("base64url");
-  const dataFile = resolve(process.env.CATALOGUE_DATA_FILE ?? ".data/catalogue.json");
+  const dataFile = resolve(process.env.CATALOGUE_DATA_FILE ?? join(dataDir, "catalogue.json"));
   catalogue = await startCatalogue({ dataFile, apiKey, port: Number(process.env.CATALOGUE_PORT ?? 0) });
   console.log(`Embedded catalogue service on ${catalogue.url} (data in ${dataFile})`);
   Object.assign(childEnv, {
@@ -46,11 +46,11 @@ if (!process.env.CATALOGUE_API_URL) {
 }
 
 /**
- * Local mode keeps its own session secret in .data/, so what is signed with it (sessions, found by an HMAC of their
+ * Local mode keeps its own session secret in DATA_DIR, so what is signed with it (sessions, found by an HMAC of their
  * token, and the device cookies) stays valid across a restart of `npm start`: nobody is signed out by one.
  */
 async function localSessionSecret() {
-  const file = resolve(".data/session-secret");
+  const file = join(dataDir, "session-secret");
   if (existsSync(file)) return (await readFile(file, "utf8")).trim();
   const secret = randomBytes(32).toString("base64url");
   await mkdir(dirname(file), { recursive: true });

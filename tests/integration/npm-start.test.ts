@@ -1,0 +1,64 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "@/lib/auth/password.mjs";
+import { type Child, freePort, spawnNode, waitForOutput } from "../support/child-process";
+
+/** `npm start` as a person runs it: nothing but DATA_DIR and a port, on a machine with nothing else installed. */
+async function npmStart(dataDir: string, port: number): Promise<Child> {
+  const child = spawnNode("scripts/start.mjs", { DATA_DIR: dataDir, PORT: String(port), HOME: process.env.HOME ?? "" });
+  await waitForOutput(child, /Ready in/, 60_000);
+  return child;
+}
+
+const signIn = (port: number, username: string, password: string) =>
+  fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password }) });
+
+describe("npm start on a fresh machine", () => {
+  let dataDir: string;
+  let port: number;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "npm-start-"));
+    port = await freePort();
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it("creates an admin with a printed password once, and a restart signs nobody out", async () => {
+    const first = await npmStart(dataDir, port);
+    let cookie: string;
+    try {
+      const [, password = ""] = await waitForOutput(first, /Sign in as {2}admin {2}with password {2}(\S+)/);
+      const response = await signIn(port, "admin", password);
+      expect(response.status).toBe(204);
+      cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    } finally {
+      expect(await first.stop()).toEqual({ code: 0, signal: null });
+    }
+
+    const second = await npmStart(dataDir, port);
+    try {
+      expect(second.output()).not.toContain("Created the first account");
+      expect((await fetch(`http://127.0.0.1:${port}/api/auth/session`, { headers: { cookie } })).status).toBe(200);
+    } finally {
+      await second.stop();
+    }
+  }, 120_000);
+});
+
+describe("npm start after an upgrade from a version with a users file", () => {
+  it("imports DATA_DIR/users.json into the empty database, so everyone keeps their password", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "npm-start-upgrade-"));
+    const port = await freePort();
+    await writeFile(join(dataDir, "users.json"), JSON.stringify({ users: [{ username: "maria", role: "admin", passwordHash: await hashPassword("maria-password-1") }] }));
+    const app = await npmStart(dataDir, port);
+    try {
+      expect(app.output()).toContain("Imported 1 account(s)");
+      expect(app.output()).not.toContain("Created the first account");
+      expect((await signIn(port, "maria", "maria-password-1")).status).toBe(204);
+    } finally {
+      await app.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
