@@ -1,27 +1,16 @@
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/db/migrate.mjs";
 import { ADMIN, addAccounts } from "../support/auth-fixture";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { eventually } from "../support/probes";
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
 import { type TcpProxy, startTcpProxy } from "../support/tcp-proxy";
-import { databaseAt, newDatabaseOn } from "../support/test-database";
+import { type TestDatabase, databaseAt, databasesUnderTest } from "../support/test-database";
 
-const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
 const STATEMENT_TIMEOUT_MS = 500;
 
-type Database = { url: string; stop?: () => Promise<void> };
-
-// The embedded database always; a real PostgreSQL server too when TEST_POSTGRES_URL names one (.ci/run starts one).
-const databases: [string, () => Promise<Database>][] = [
-  ["the embedded database", async () => ({ url: process.env.DATABASE_URL ?? "" })],
-  ...(process.env.TEST_POSTGRES_URL ? [["PostgreSQL", () => newDatabaseOn(process.env.TEST_POSTGRES_URL ?? "")] as [string, () => Promise<Database>]] : []),
-];
-
-describe.each(databases)("with %s behind a loopback proxy that a test cuts", (_name, create) => {
-  let database: Database;
+describe.each(databasesUnderTest())("with %s behind a loopback proxy that a test cuts", (_name, create) => {
+  let database: TestDatabase;
   let proxy: TcpProxy;
   let fake: FakeCatalogue;
   let app: StandaloneApp;
@@ -33,7 +22,6 @@ describe.each(databases)("with %s behind a loopback proxy that a test cuts", (_n
 
   beforeAll(async () => {
     database = await create();
-    await migrate(database.url, { dir: MIGRATIONS });
     const db = databaseAt(database.url);
     await addAccounts(db);
     await db.end();
@@ -50,7 +38,7 @@ describe.each(databases)("with %s behind a loopback proxy that a test cuts", (_n
     await app?.stop(2_000);
     await fake?.close();
     await proxy?.stop();
-    await database?.stop?.();
+    await database?.stop();
   });
 
   it("down: ready says why, requests get 503 store_unavailable (never 401 or 500, the cookie kept), and it recovers with the same session", async () => {

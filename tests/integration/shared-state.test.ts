@@ -1,28 +1,15 @@
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/db/migrate.mjs";
 import { ADMIN, VIEWER, addAccounts } from "../support/auth-fixture";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
-import { databaseAt, newDatabaseOn } from "../support/test-database";
+import { type TestDatabase, databaseAt, databasesUnderTest } from "../support/test-database";
 
 const status = async (app: StandaloneApp, cookie: string) => (await fetch(`${app.url}/api/auth/session`, { headers: { cookie } })).status;
 
-const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
-
-type Database = { url: string; stop?: () => Promise<void> };
-
-// The embedded database always; a real PostgreSQL server too when TEST_POSTGRES_URL names one (.ci/run starts one),
-// in a new database of its own there.
-const databases: [string, () => Promise<Database>][] = [
-  ["the embedded database", async () => ({ url: process.env.DATABASE_URL ?? "" })],
-  ...(process.env.TEST_POSTGRES_URL ? [["PostgreSQL", () => newDatabaseOn(process.env.TEST_POSTGRES_URL ?? "")] as [string, () => Promise<Database>]] : []),
-];
-
-describe.each(databases)("sessions and throttle kept in %s", (_name, create) => {
+describe.each(databasesUnderTest())("sessions and throttle kept in %s", (_name, create) => {
   let fake: FakeCatalogue;
-  let database: Database;
+  let database: TestDatabase;
   let databaseUrl: string;
   const apps: StandaloneApp[] = [];
   const start = async () => {
@@ -35,7 +22,6 @@ describe.each(databases)("sessions and throttle kept in %s", (_name, create) => 
     fake = await startFakeCatalogue(() => json(200, []));
     database = await create();
     databaseUrl = database.url;
-    await migrate(databaseUrl, { dir: MIGRATIONS });
     const db = databaseAt(databaseUrl);
     await addAccounts(db);
     await db.end();
@@ -44,7 +30,7 @@ describe.each(databases)("sessions and throttle kept in %s", (_name, create) => 
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.stop(2_000)));
     await fake?.close();
-    await database?.stop?.();
+    await database?.stop();
   });
 
   it("are shared by two app processes: signed in on one, signed out on the other", async () => {

@@ -1,5 +1,7 @@
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { Queryable } from "@/lib/auth/user-store.mjs";
+import { migrate } from "@/lib/db/migrate.mjs";
 
 /** A small pool on `url`, for fixtures and for looking at what the app stored. */
 export function databaseAt(url: string): Queryable & { end: () => Promise<void> } {
@@ -30,4 +32,27 @@ export async function newDatabaseOn(serverUrl: string): Promise<{ url: string; s
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), stop: () => run(`DROP DATABASE ${name} WITH (FORCE)`) };
+}
+
+export type TestDatabase = { url: string; stop: () => Promise<void> };
+
+const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
+
+/**
+ * For the store tests' describe.each: the test file's embedded database always, and a new database on the real
+ * PostgreSQL server that TEST_POSTGRES_URL names (.ci/run starts one) when it is set; each with its schema.
+ */
+export function databasesUnderTest(): [string, () => Promise<TestDatabase>][] {
+  const embedded = async () => ({ url: process.env.DATABASE_URL ?? "", stop: async () => {} });
+  const server = process.env.TEST_POSTGRES_URL;
+  if (!server) return [["the embedded database", embedded]];
+  const real = async () => {
+    const database = await newDatabaseOn(server);
+    await migrate(database.url, { dir: MIGRATIONS });
+    return database;
+  };
+  return [
+    ["the embedded database", embedded],
+    ["PostgreSQL", real],
+  ];
 }
