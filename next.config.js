@@ -12,8 +12,6 @@ const API_CONTENT_SECURITY_POLICY = "default-src 'none'; base-uri 'none'; form-a
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   output: "standalone",
-  // Types are checked once, by `npm run typecheck` (the first step of `npm test` and CI), not again in every build.
-  typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,
   // Loaded from node_modules at run time, not bundled: the migration runner reads its SQL files from disk.
   serverExternalPackages: ["node-pg-migrate"],

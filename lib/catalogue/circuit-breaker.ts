@@ -33,8 +33,5 @@ export function createBreaker(threshold: number, cooldownMs: number, now = () =>
       };
       return { succeeded: () => settle(true), failed: () => settle(false) };
     },
-    get open(): boolean {
-      return threshold > 0 && failures >= threshold;
-    },
   };
 }

@@ -58,6 +58,8 @@ describe("parseConfig", () => {
     [{ DATABASE_URL: undefined }, "DATABASE_URL is not set (run `npm start` to use the embedded database"],
     [{ DATABASE_URL: "mysql://db.example.com/categories" }, "DATABASE_URL must be a postgres:// URL"],
     [{ DATABASE_POOL_MAX: "0" }, "DATABASE_POOL_MAX must be a whole number from 1 to 1000"],
+    [{ AUDIT_RETENTION_DAYS: "0" }, "AUDIT_RETENTION_DAYS must be a whole number from 1 to 36500"],
+    [{ LOG_LEVEL: "verbose" }, "LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent"],
   ])("stops on a bad value with one line naming it: %j", (override, expected) => {
     let error: unknown;
     try {

@@ -1,18 +1,12 @@
 import { catalogue } from "@/lib/catalogue/catalogue";
 import { catalogueAnsweredRecently } from "@/lib/catalogue/upstream-health";
-import { getConfig } from "@/lib/config/config";
 import { databaseAnswers } from "@/lib/db/database";
 import { AppError } from "@/lib/errors/app-error";
 import { jsonResponse } from "@/lib/http/api-response";
 import { apiRoute } from "@/lib/http/api-route";
 
-/** Readiness: valid configuration, a database that answers, and a catalogue service that answered recently. */
+/** Readiness (the configuration was checked at start): a database that answers, and a catalogue service that answered recently. */
 export const GET = apiRoute("public", async () => {
-  try {
-    getConfig();
-  } catch {
-    throw new AppError(503, "not_ready", "The app's configuration is not valid.");
-  }
   if (!(await databaseAnswers())) {
     throw new AppError(503, "not_ready", "The app's database is not answering.", undefined, { headers: { "retry-after": "5" } });
   }
