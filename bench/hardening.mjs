@@ -8,9 +8,9 @@ import { createServer } from "node:http";
 import { mkdir, writeFile } from "node:fs/promises";
 import { execFile } from "node:child_process";
 import { parseArgs, promisify } from "node:util";
+import { freePort } from "../scripts/lib/ports.mjs";
 import { startApp } from "../scripts/lib/standalone-app.mjs";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
-import { freePort } from "./lib/children.mjs";
 import { median } from "./lib/stats.mjs";
 
 const { values } = parseArgs({ options: { ci: { type: "boolean", default: false } } });

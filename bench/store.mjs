@@ -12,8 +12,8 @@ import { auditPageSql } from "../lib/audit/audit-page-sql.mjs";
 import { startEmbeddedDatabase } from "../lib/db/embedded-database.mjs";
 import { migrate } from "../lib/db/migrate.mjs";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
+import { freePort } from "../scripts/lib/ports.mjs";
 import { startApp } from "../scripts/lib/standalone-app.mjs";
-import { freePort } from "./lib/children.mjs";
 import { median } from "./lib/stats.mjs";
 
 const { values: flags } = parseArgs({ options: { ci: { type: "boolean", default: false } } });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { upsertUser } from "../lib/auth/user-store.mjs";
-import { freePort } from "../tests/support/child-process";
+import { freePort } from "../scripts/lib/ports.mjs";
 import { databaseAt } from "../tests/support/test-database";
 import { signInWithForm } from "./support/auth";
 import { ENV, KNOWN_API_KEY, SESSION_SECRET, setupValue } from "./support/constants";

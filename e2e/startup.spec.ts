@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { expect, test } from "@playwright/test";
-import { freePort } from "../tests/support/child-process";
+import { freePort } from "../scripts/lib/ports.mjs";
 
 /** Runs the standalone server of the build with the given settings and returns how it ended. */
 async function startWith(env: Record<string, string>, script = ".next/standalone/scripts/serve.mjs") {

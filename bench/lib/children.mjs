@@ -3,7 +3,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { closeSync, openSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
 const GUARD = new URL("./exit-with-parent.mjs", import.meta.url).href;
@@ -14,17 +13,6 @@ const STOP_GRACE_MS = 5_000;
 
 /** Every child still running, so one handler can stop them all on exit, error or Ctrl-C. @type {Set<Child>} */
 const running = new Set();
-
-/** A TCP port that was free a moment ago on loopback. */
-export async function freePort() {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === "string") throw new Error("no TCP address");
-  return address.port;
-}
 
 /**
  * Starts `node <script>` with its output in a log file (so the kernel drains it and no pipe slows it),

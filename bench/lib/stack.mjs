@@ -5,7 +5,8 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { startEmbeddedDatabase } from "../../lib/db/embedded-database.mjs";
 import { seedUsers } from "../../scripts/lib/seed-users.mjs";
-import { freePort, startChild } from "./children.mjs";
+import { freePort } from "../../scripts/lib/ports.mjs";
+import { startChild } from "./children.mjs";
 import { writeCatalogueData } from "./seed.mjs";
 import { signIn } from "./sign-in.mjs";
 

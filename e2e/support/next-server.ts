@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { closeSync, openSync, readFileSync } from "node:fs";
-import { connect } from "node:net";
+import { portIsFree } from "../../scripts/lib/ports.mjs";
 
 export type NextServer = { url: string; logFile: string; stop(): Promise<void> };
 
@@ -11,7 +11,7 @@ const READY_TIMEOUT_MS = 30_000;
 
 /** Starts the standalone server of the production build (what we ship) on loopback; stdout and stderr go to `logFile`. */
 export async function startNextServer({ port, logFile, env }: NextServerOptions): Promise<NextServer> {
-  if (await portIsTaken(port)) {
+  if (!(await portIsFree(port))) {
     throw new Error(`Port ${port} is already in use: stop what listens there or set E2E_BASE_PORT.`);
   }
   const url = `http://127.0.0.1:${port}`;
@@ -55,13 +55,3 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-function portIsTaken(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}

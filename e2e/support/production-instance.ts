@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../../tests/support/child-process";
+import { freePort } from "../../scripts/lib/ports.mjs";
 import { ENV, KNOWN_API_KEY, SESSION_SECRET, setupValue } from "./constants";
 import { type NextServer, startNextServer } from "./next-server";
 

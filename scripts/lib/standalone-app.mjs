@@ -6,13 +6,13 @@
 // on Ctrl-C or SIGTERM, and killed when the script exits any other way (children also exit if it dies: children.mjs).
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { killAllNow, startChild } from "../../bench/lib/children.mjs";
 import { signIn } from "../../bench/lib/sign-in.mjs";
 import { startEmbeddedDatabase } from "../../lib/db/embedded-database.mjs";
 import { startCatalogue } from "../catalogue/start-catalogue.mjs";
+import { portIsFree } from "./ports.mjs";
 import { seedUsers } from "./seed-users.mjs";
 
 /** @typedef {{ username: string, role: import("../../lib/auth/user-store.mjs").Role, password: string }} User */
@@ -120,12 +120,5 @@ export async function startApp({ port, users, categories, name = "app", env = {}
 
 /** A server already on the port would answer /api/health in place of ours, so refuse to start then. @param {number} port */
 async function assertPortFree(port) {
-  const probe = createServer();
-  /** @type {NodeJS.ErrnoException | undefined} */
-  const error = await new Promise((done) => {
-    probe.once("error", done);
-    probe.listen(port, "127.0.0.1", () => done(undefined));
-  });
-  if (error) throw new Error(`port ${port} on 127.0.0.1 is not free (${error.code}): choose another with the script's *_PORT variable`);
-  await new Promise((done) => probe.close(done));
+  if (!(await portIsFree(port))) throw new Error(`port ${port} on 127.0.0.1 is not free: choose another with the script's *_PORT variable`);
 }

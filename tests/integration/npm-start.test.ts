@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/auth/password.mjs";
-import { type Child, freePort, spawnNode, waitForOutput } from "../support/child-process";
+import { freePort } from "../../scripts/lib/ports.mjs";
+import { type Child, spawnNode, waitForOutput } from "../support/child-process";
 
 /** `npm start` as a person runs it: nothing but DATA_DIR and a port, on a machine with nothing else installed. */
 async function npmStart(dataDir: string, port: number): Promise<Child> {

@@ -1,6 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { createServer } from "node:net";
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
@@ -67,17 +65,6 @@ export async function waitForOutput(child: Child, found: RegExp, timeoutMs = 30_
     await sleep(20);
   }
   throw new Error(`no ${found} in the output of ${child.process.spawnargs.join(" ")}:\n${child.output()}`);
-}
-
-/** A port nothing listens on right now (the OS picks it; another process could take it before it is used). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === "string") throw new Error("no TCP address");
-  return address.port;
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

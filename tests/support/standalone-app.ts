@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { SESSION_SECRET } from "./auth-fixture";
-import { type Child, freePort, sleep, spawnNode } from "./child-process";
+import { freePort } from "../../scripts/lib/ports.mjs";
+import { type Child, sleep, spawnNode } from "./child-process";
 import { databaseAt } from "./test-database";
 
 /** The server `npm run build` produces: integration tests run what is shipped (npm test builds it first). */
