@@ -28,8 +28,9 @@ if (!process.env.DATABASE_URL) {
   database = await startEmbeddedDatabase(dataDir);
   console.log(`Embedded database (PGlite) on ${database.url} (data in ${dataDir})`);
   childEnv.DATABASE_URL = database.url;
+  // Only here: with a server of the organisation's, a printed password would land in its logs; use npm run users.
+  await createFirstAccounts(database.url);
 }
-await createFirstAdminIfNoUsers(childEnv.DATABASE_URL ?? process.env.DATABASE_URL ?? "");
 /** @type {Awaited<ReturnType<typeof startCatalogue>> | undefined} */
 let catalogue;
 if (!process.env.CATALOGUE_API_URL) {
@@ -59,24 +60,25 @@ async function localSessionSecret() {
 }
 
 /**
- * With nobody in the database, the first account: the users file of the versions before the database when there is
- * one at the old default place (so an upgrade keeps everyone's password), else an `admin` with a random password,
- * shown this once; only its hash is kept.
+ * With nobody in the embedded database, the first accounts: those of the users file of the versions before the
+ * database when there is one (AUTH_USERS_FILE, else DATA_DIR/users.json), so an upgrade keeps everyone's password;
+ * else, or when none of its entries could be used, an `admin` with a random password, shown this once.
  */
-async function createFirstAdminIfNoUsers(/** @type {string} */ url) {
+async function createFirstAccounts(/** @type {string} */ url) {
   await migrate(url, { dir: resolve("migrations") });
   const db = new pg.Client({ connectionString: url, application_name: "categories-admin start" });
   await db.connect();
   try {
     if ((await listUsers(db)).length > 0) return;
-    const legacyFile = resolve(dataDir, "users.json");
+    const legacyFile = resolve(process.env.AUTH_USERS_FILE ?? join(dataDir, "users.json"));
     if (existsSync(legacyFile)) {
-      const { added } = await importUsersFile(db, legacyFile);
+      const { added, skipped } = await importUsersFile(db, legacyFile);
       console.log(`Imported ${added} account(s) from ${legacyFile} into the database; that file is no longer read.`);
-      return;
+      if (skipped.length > 0) console.warn(`Skipped ${skipped.length} entries that are not valid users: ${skipped.join(", ")}`);
+      if (added > 0) return;
     }
     const password = randomBytes(12).toString("base64url");
-    if (!(await addFirstAdmin(db, password))) return; // another replica made it meanwhile
+    if (!(await addFirstAdmin(db, password))) return; // made meanwhile by another start on the same data
     console.log(`\nCreated the first account. Sign in as  admin  with password  ${password}`);
     console.log("This password is shown only now. Add people with: npm run -s users -- add <name> --role <viewer|admin>\n");
   } finally {

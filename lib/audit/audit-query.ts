@@ -8,6 +8,9 @@ const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_AUDIT_LIMIT}
 const dateTime = (name: string) =>
   z.optional(z.pipe(z.iso.datetime({ offset: true, error: `${name} must be a date and time like 2026-11-23T10:00:00Z` }), z.transform((text) => new Date(text))));
 
+const BAD_CURSOR = "before must be the next cursor of a previous page";
+const MAX_ID = 2n ** 63n - 1n;
+
 /** Where a page starts: just older than this entry. Opaque to clients (they send back the `next` they were given). */
 export type AuditCursor = { time: Date; id: string };
 
@@ -19,7 +22,10 @@ export const auditQuerySchema = z.object({
   to: dateTime("to"),
   before: z.optional(
     z.pipe(
-      z.string().check(z.regex(/^\d{1,15}\.\d{1,19}$/, "before must be the next cursor of a previous page")),
+      z.string().check(
+        z.regex(/^\d{1,15}\.\d{1,19}$/, BAD_CURSOR),
+        z.refine((raw) => !/^\d+\.\d+$/.test(raw) || BigInt(raw.split(".")[1] ?? "0") <= MAX_ID, BAD_CURSOR),
+      ),
       z.transform((raw): AuditCursor => {
         const [ms = "", id = ""] = raw.split(".");
         return { time: new Date(Number(ms)), id };

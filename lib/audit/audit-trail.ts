@@ -19,13 +19,19 @@ export type AuditEvent = {
 /** Longest text one field keeps, so no single entry can crowd out the others when they are read back. */
 export const MAX_FIELD_CHARS = 500;
 
+/** At most MAX_FIELD_CHARS, cut between characters (never inside a surrogate pair), as the database can keep it. */
+function cut(text: string): string {
+  if (text.length <= MAX_FIELD_CHARS) return storableText(text);
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(MAX_FIELD_CHARS - 1)) ? MAX_FIELD_CHARS - 1 : MAX_FIELD_CHARS;
+  return storableText(`${text.slice(0, end)}…`);
+}
+
 function capped(details: Details): Details {
   const result: Details = {};
   for (const [key, value] of Object.entries(details)) {
     if (value === undefined) continue;
-    const long = typeof value === "string" && value.length > MAX_FIELD_CHARS;
-    result[key] = typeof value === "string" ? storableText(long ? `${value.slice(0, MAX_FIELD_CHARS)}…` : value) : value;
-    if (long) result.truncated = 1;
+    result[key] = typeof value === "string" ? cut(value) : value;
+    if (typeof value === "string" && value.length > MAX_FIELD_CHARS) result.truncated = 1;
   }
   return result;
 }
@@ -42,9 +48,9 @@ async function insert(events: readonly AuditEvent[]): Promise<string[]> {
   for (const { action, actor, requestId, details } of rows) log.audit(action, { actor, requestId, ...details });
   const { rows: ids } = await query<{ id: string }>(INSERT, [
     rows.map((row) => row.time),
-    rows.map((row) => (row.actor === undefined ? null : storableText(row.actor))),
+    rows.map((row) => (row.actor === undefined ? null : cut(row.actor))),
     rows.map((row) => row.action),
-    rows.map((row) => (row.requestId === undefined ? null : storableText(row.requestId))),
+    rows.map((row) => (row.requestId === undefined ? null : cut(row.requestId))),
     rows.map((row) => JSON.stringify(row.details)),
   ]);
   return ids.map((row) => row.id);

@@ -1,5 +1,5 @@
 import "server-only";
-import { query } from "@/lib/db/database";
+import { query, storableText } from "@/lib/db/database";
 import type { AuditAction } from "./audit-actions";
 import { auditPageSql } from "./audit-page-sql.mjs";
 import { type AuditQuery, cursorOf } from "./audit-query";
@@ -20,7 +20,8 @@ type Row = { id: string; time: Date; actor: string | null; action: AuditAction; 
 
 /** One page, newest first (the statement and why it stays fast: audit-page-sql.mjs). */
 export async function auditPage(filters: AuditQuery): Promise<AuditPage> {
-  const { text, values } = auditPageSql(filters);
+  // Stored actors hold U+0000 as the symbol for it: a filter finds them the same way.
+  const { text, values } = auditPageSql({ ...filters, actor: filters.actor === undefined ? undefined : storableText(filters.actor) });
   const { rows } = await query<Row>(text, values);
   const page = rows.slice(0, filters.limit);
   const last = page.at(-1);

@@ -1,5 +1,7 @@
 import "server-only";
-import { query, storableText } from "@/lib/db/database";
+import { createHash } from "node:crypto";
+import { query } from "@/lib/db/database";
+import { log } from "@/lib/log";
 
 const WINDOW_MS = 15 * 60_000;
 const MAX_FAILURES = 10;
@@ -15,7 +17,9 @@ const SWEEP_EVERY_MS = 60_000;
 export type Attempt = { address: string; username: string; device?: string };
 
 const addressKey = ({ address }: Attempt) => `addr:${address}`;
-const accountKey = ({ username, device }: Attempt) => (device ? `device:${device}` : `untrusted:${storableText(username)}`);
+// A hash of the username: a key of any length a client sends fits the table's index.
+const accountKey = ({ username, device }: Attempt) =>
+  device ? `device:${device}` : `untrusted:${createHash("sha256").update(username).digest("base64url")}`;
 
 /** Seconds until this client may try again (10 failures in 15 minutes from its address, or against its account), or 0. */
 export async function retryAfter(attempt: Attempt, now = Date.now()): Promise<number> {
@@ -45,7 +49,8 @@ export async function recordFailure(attempt: Attempt, now = Date.now()): Promise
   await query(RECORD, [[addressKey(attempt), accountKey(attempt)], new Date(now), new Date(now - WINDOW_MS)]);
   if (now - lastSweepAt >= SWEEP_EVERY_MS) {
     lastSweepAt = now;
-    await sweepThrottle(now);
+    // In the background: a sweep that fails (or meets a sign-in's lock) must not change this attempt's answer.
+    sweepThrottle(now).catch((error: unknown) => log.warn("throttle_sweep_failed", { error: error instanceof Error ? error.message : String(error) }));
   }
 }
 

@@ -23,11 +23,16 @@ export async function createSession(account: Account): Promise<string | undefine
   const now = new Date();
   const { sessionIdleMs, sessionAbsoluteMs } = getConfig();
   await query("DELETE FROM sessions WHERE idle_expires_at <= $1 OR absolute_expires_at <= $1", [now]);
-  const { rowCount } = await query(
+  const inserted = query(
     `INSERT INTO sessions (id, username, credential_version, created_at, last_seen_at, idle_expires_at, absolute_expires_at)
      SELECT $1, username, credential_version, $4, $4, $5, $6 FROM users WHERE username = $2 AND credential_version = $3`,
     [sessionId(token), account.username, account.credentialVersion, now, new Date(+now + sessionIdleMs), new Date(+now + sessionAbsoluteMs)],
   );
+  // 23503: the account was removed between the check and this insert (a foreign key); no session, as above.
+  const { rowCount } = await inserted.catch((error: unknown) => {
+    if ((error as { code?: string }).code === "23503") return { rowCount: 0 };
+    throw error;
+  });
   return rowCount === 1 ? token : undefined;
 }
 

@@ -36,10 +36,11 @@ function unavailable(error: unknown): boolean {
 }
 
 /**
- * Text as PostgreSQL can keep it: its text and jsonb cannot hold U+0000, which a category name or a typed username
- * may contain; it becomes the symbol for it (U+2400), which no username may contain.
+ * Text as PostgreSQL can keep it. Its text and jsonb cannot hold U+0000, which a category name or a typed username
+ * may contain: it becomes the symbol for it (U+2400), which no username may contain. jsonb refuses half a surrogate
+ * pair too (JSON allows a lone "\ud83d"): it becomes U+FFFD.
  */
-export const storableText = (text: string): string => text.replaceAll("\u0000", "\u2400");
+export const storableText = (text: string): string => text.toWellFormed().replaceAll("\u0000", "\u2400");
 
 /** 503 `store_unavailable`: what a request gets when the database cannot do what it needs. */
 export function storeUnavailable(cause: unknown): AppError {

@@ -47,6 +47,21 @@ describe("npm start on a fresh machine", () => {
   }, 120_000);
 });
 
+describe("npm start against a PostgreSQL server of the organisation's (DATABASE_URL)", () => {
+  it("creates no account and prints no password, even with nobody in the database", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "npm-start-server-"));
+    const app = spawnNode("scripts/start.mjs", { DATA_DIR: dataDir, PORT: String(await freePort()), HOME: process.env.HOME ?? "", DATABASE_URL: process.env.DATABASE_URL ?? "" });
+    try {
+      await waitForOutput(app, /Ready in/, 60_000);
+      expect(app.output()).not.toContain("Created the first account");
+      expect(app.output()).not.toContain("password");
+    } finally {
+      await app.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe("npm start after an upgrade from a version with a users file", () => {
   it("imports DATA_DIR/users.json into the empty database, so everyone keeps their password", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "npm-start-upgrade-"));

@@ -165,6 +165,21 @@ describe("a create's entry", () => {
     expect(entry?.details).toMatchObject({ name: "nul\u2400name", categoryId: "80" });
   });
 
+  it("keeps a long name cut between characters, and a lone half of a surrogate pair as U+FFFD; both creates go through", async () => {
+    const routes = await load();
+    const cookie = await signIn(routes.login, ADMIN);
+    const long = `${"a".repeat(routes.trail.MAX_FIELD_CHARS - 1)}😀 and more`;
+    for (const [id, name] of [["81", long], ["82", "half \ud800 pair"]] as const) {
+      fake.reply(() => json(201, { id: Number(id), name }));
+      expect((await routes.categories.POST(post(cookie, { name }))).status).toBe(201);
+    }
+    const created = (await entries()).filter(({ action }) => action === "category_created").map(({ details }) => details);
+    expect(created).toEqual([
+      expect.objectContaining({ categoryId: "81", name: `${"a".repeat(routes.trail.MAX_FIELD_CHARS - 1)}…`, truncated: 1 }),
+      expect.objectContaining({ categoryId: "82", name: "half \ufffd pair" }),
+    ]);
+  });
+
   it("is completed with the failure when the catalogue refuses the create", async () => {
     const routes = await load();
     const cookie = await signIn(routes.login, ADMIN);
@@ -268,10 +283,19 @@ describe("reading the audit trail", () => {
     expect(await actions(`?actor=ann&action=category_created&from=${at(6).toISOString()}`)).toEqual(["ann category_created"]);
   });
 
+  it("filters by an actor holding U+0000 without failing, finding the entries stored for it", async () => {
+    const routes = await load();
+    await routes.trail.recordAudit({ action: "sign_in_failed", actor: "odd\u0000name" });
+    const cookie = await signIn(routes.login, ADMIN);
+    const { status, body } = await readAudit(routes, cookie, "?actor=odd%00name");
+    expect(status).toBe(200);
+    expect(body.entries.map((entry: Row) => entry.actor)).toEqual(["odd\u2400name"]);
+  });
+
   it("answers 400 for a bad cursor, limit, action or time", async () => {
     const routes = await load();
     const cookie = await signIn(routes.login, ADMIN);
-    for (const query of ["?limit=0", "?limit=501", "?limit=ten", "?before=-1", "?before=abc", "?action=deleted_everything", "?from=yesterday"]) {
+    for (const query of ["?limit=0", "?limit=501", "?limit=ten", "?before=-1", "?before=abc", "?before=1.9999999999999999999", "?action=deleted_everything", "?from=yesterday"]) {
       const { status, body } = await readAudit(routes, cookie, query);
       expect(status, query).toBe(400);
       expect(body).toMatchObject({ code: "invalid_request", status: 400 });

@@ -135,6 +135,18 @@ describe("POST /api/auth/login", () => {
   });
 });
 
+describe("a username longer than any index entry (3 KB)", () => {
+  it("is a wrong username: 401, and its failures are counted like any other", async () => {
+    const { login } = await load();
+    const username = "x".repeat(3_000) + Math.random().toString(36).repeat(20);
+    for (let i = 0; i < 10; i++) {
+      const response = await login.POST(loginRequest({ username, password: "guess" }, { "x-client-address": `192.0.2.${100 + i}` }));
+      expect(response.status).toBe(401);
+    }
+    expect((await login.POST(loginRequest({ username, password: "guess" }, { "x-client-address": "192.0.2.120" }))).status).toBe(429);
+  }, 30_000);
+});
+
 describe("a username PostgreSQL cannot store (U+0000)", () => {
   it("is a wrong username, counted and recorded like any other, never a 500", async () => {
     const { login } = await load();
