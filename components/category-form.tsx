@@ -3,8 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type BaseSyntheticEvent, type Ref, Suspense, lazy, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { useForm } from "react-hook-form";
+import { type BaseSyntheticEvent, type Ref, Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { signInAgainIfSessionEnded } from "@/lib/auth/sign-in-again";
 import { createCategory, refetchCategories, rememberCreated } from "@/lib/categories/api";
 import { markJustCreated } from "@/lib/categories/just-created";
@@ -66,18 +66,13 @@ export function CategoryForm({ username }: { username: string }) {
   // A callback ref: the failure's alert takes focus when it appears, even if its code arrives a moment later.
   const focusAlert = useCallback((alert: HTMLDivElement | null) => alert?.focus(), []);
   const form = useForm<NewCategoryInput, unknown, NewCategory>({ resolver: validation.resolver, defaultValues: EMPTY });
-  const { register, handleSubmit, setError, reset, subscribe, getValues, formState } = form;
+  const { register, handleSubmit, setError, reset, formState } = form;
   // Per person: after a session ends, whoever signs in next on this tab never inherits someone else's draft.
   const forgetDraft = useSessionDraft(`new-category-draft:${username}`, form);
   useConfirmLeave(formState.isDirty && !leaving, LEAVE_MESSAGE);
 
   const findSameName = useMemo(() => sameNameIndex(categories ?? []), [categories]);
-  // The typed name, re-read on each change of it (useWatch would cost this page's budget more).
-  const subscribeToName = useCallback(
-    (changed: () => void) => subscribe({ name: "name", formState: { values: true }, callback: changed }),
-    [subscribe],
-  );
-  const typedName = useSyncExternalStore(subscribeToName, () => getValues("name") ?? "", () => "");
+  const typedName = useWatch({ control: form.control, name: "name" }) ?? "";
   const sameName = findSameName(typedName);
 
   useEffect(() => {
