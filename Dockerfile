@@ -22,7 +22,7 @@ ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=0.0.0.0 PORT=3000
 # The standalone server with its traced dependencies and static assets, and the users command.
 COPY --from=build --chown=node:node /src/.next/standalone ./
 COPY --from=build --chown=node:node /src/scripts/users.mjs ./scripts/users.mjs
-COPY --from=build --chown=node:node /src/scripts/lib/command-database.mjs ./scripts/lib/command-database.mjs
+COPY --from=build --chown=node:node /src/scripts/lib/command-database.mjs /src/scripts/lib/database-client.mjs ./scripts/lib/
 COPY --from=build --chown=node:node /src/lib/auth/user-store.mjs /src/lib/auth/password.mjs ./lib/auth/
 COPY --from=build --chown=node:node /src/lib/db/migrate.mjs ./lib/db/migrate.mjs
 COPY --from=build --chown=node:node /src/node_modules/@next/env ./node_modules/@next/env

@@ -1,15 +1,14 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { upsertUser } from "../lib/auth/user-store.mjs";
 import { startEmbeddedDatabase } from "../lib/db/embedded-database.mjs";
-import { migrate } from "../lib/db/migrate.mjs";
 import { startCatalogue } from "../scripts/catalogue/start-catalogue.mjs";
 import { deadCatalogueUrl, startFakeCatalogue } from "../tests/support/fake-catalogue";
-import { databaseAt, newDatabaseOn } from "../tests/support/test-database";
+import { seedUsers } from "../scripts/lib/seed-users.mjs";
+import { newDatabaseOn } from "../tests/support/test-database";
 import {
   ACCOUNTS,
+  type Account,
   ENV,
   FAULTY_TIMEOUT_MS,
   type InstanceName,
@@ -52,8 +51,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // A new database on the PostgreSQL server TEST_POSTGRES_URL names (CI starts one), else the embedded one, in memory.
     const database = process.env.TEST_POSTGRES_URL ? await newDatabaseOn(process.env.TEST_POSTGRES_URL) : await startEmbeddedDatabase(undefined);
     stops.push(() => database.stop());
-    await migrate(database.url, { dir: fileURLToPath(new URL("../migrations", import.meta.url)) });
-    await addAccounts(database.url);
+    await seedUsers(database.url, (Object.entries(ACCOUNTS) as [Role, Account][]).map(([role, account]) => ({ ...account, role })));
     const catalogue = await startCatalogue({ dataFile, apiKey: KNOWN_API_KEY, port: 0 });
     stops.push(() => catalogue.stop());
     const fake = await startFakeCatalogue(scriptedCatalogue);
@@ -96,14 +94,4 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   return teardown;
-}
-
-/** The scrypt hashes are made side by side (about 300 ms each). */
-async function addAccounts(databaseUrl: string): Promise<void> {
-  const db = databaseAt(databaseUrl);
-  try {
-    await Promise.all((Object.entries(ACCOUNTS) as [Role, (typeof ACCOUNTS)[Role]][]).map(([role, { username, password }]) => upsertUser(db, username, role, password)));
-  } finally {
-    await db.end();
-  }
 }

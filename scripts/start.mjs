@@ -8,11 +8,10 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import nextEnv from "@next/env";
 import { startCatalogue } from "./catalogue/start-catalogue.mjs";
-import pg from "pg";
 import { addFirstAdmin, importUsersFile, listUsers } from "../lib/auth/user-store.mjs";
-import { migrate } from "../lib/db/migrate.mjs";
 import { startEmbeddedDatabase } from "../lib/db/embedded-database.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
+import { withDatabaseClient } from "./lib/database-client.mjs";
 
 const dev = process.argv.includes("--dev");
 // The same .env files Next reads, so a CATALOGUE_API_URL set there is seen here too.
@@ -65,10 +64,7 @@ async function localSessionSecret() {
  * else, or when none of its entries could be used, an `admin` with a random password, shown this once.
  */
 async function createFirstAccounts(/** @type {string} */ url) {
-  await migrate(url, { dir: resolve("migrations") });
-  const db = new pg.Client({ connectionString: url, application_name: "categories-admin start" });
-  await db.connect();
-  try {
+  await withDatabaseClient(url, async (db) => {
     if ((await listUsers(db)).length > 0) return;
     const legacyFile = resolve(process.env.AUTH_USERS_FILE ?? join(dataDir, "users.json"));
     if (existsSync(legacyFile)) {
@@ -81,9 +77,7 @@ async function createFirstAccounts(/** @type {string} */ url) {
     if (!(await addFirstAdmin(db, password))) return; // made meanwhile by another start on the same data
     console.log(`\nCreated the first account. Sign in as  admin  with password  ${password}`);
     console.log("This password is shown only now. Add people with: npm run -s users -- add <name> --role <viewer|admin>\n");
-  } finally {
-    await db.end();
-  }
+  });
 }
 
 // Local mode listens on loopback only: the app holds an API key and must not be reachable from the network by default.

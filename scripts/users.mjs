@@ -3,11 +3,10 @@
 // Manages who may sign in, in the app's database (see command-database.mjs for which one), like htpasswd.
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
-import pg from "pg";
 import { passwordProblem } from "../lib/auth/password.mjs";
 import { ROLES, USERNAME_PATTERN, importUsersFile, listUsers, removeUser, upsertUser } from "../lib/auth/user-store.mjs";
-import { migrate } from "../lib/db/migrate.mjs";
 import { withCommandDatabase } from "./lib/command-database.mjs";
+import { withDatabaseClient } from "./lib/database-client.mjs";
 
 const USAGE = "usage: npm run -s users -- add <username> --role <viewer|admin> | remove <username> | list | import <users file>";
 
@@ -95,11 +94,8 @@ if (process.env.AUTH_USERS_FILE && command !== "import") {
   console.warn("AUTH_USERS_FILE is no longer read: accounts are kept in the database. Import the file once with `npm run -s users -- import <file>`.");
 }
 
-await withCommandDatabase(async (url, where) => {
-  await migrate(url, { dir: resolve("migrations") });
-  const db = new pg.Client({ connectionString: url, application_name: "categories-admin users" });
-  await db.connect();
-  try {
+await withCommandDatabase((url, where) =>
+  withDatabaseClient(url, async (db) => {
     if (command === "list") {
       const users = await listUsers(db);
       if (users.length === 0) console.log(`No users in ${where}.`);
@@ -115,7 +111,5 @@ await withCommandDatabase(async (url, where) => {
       console.log(`Imported ${username} into ${where}: ${added} added, ${updated} updated.`);
       if (skipped.length > 0) refuse(`Skipped ${skipped.length} entries that are not valid users: ${skipped.join(", ")}`);
     }
-  } finally {
-    await db.end();
-  }
-});
+  }),
+);
