@@ -1,22 +1,20 @@
-/** Settings of the versions before the database, which are no longer read: one warning line each when set. */
 const NO_LONGER_READ: Record<string, string> = {
   AUTH_USERS_FILE: "AUTH_USERS_FILE is no longer read: accounts are kept in the database. Import the file once with `npm run -s users -- import <file>`.",
   AUDIT_FILE: "AUDIT_FILE is no longer read: the audit trail is kept in the database (GET /api/audit).",
 };
 
-/** Runs once when the server starts, before it serves: check the configuration (stop on a bad one), bring the database's schema up to date, then set up a graceful shutdown. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { checkConfigOrExit } = await import("./lib/config/check-config-or-exit");
+  const { checkConfigOrExit } = await import("./lib/server/config/check-config-or-exit");
   const config = checkConfigOrExit();
-  const { requireServerEntryOrExit } = await import("./lib/http/require-server-entry");
+  const { requireServerEntryOrExit } = await import("./lib/server/http/require-server-entry");
   requireServerEntryOrExit();
-  const { log } = await import("./lib/log");
+  const { log } = await import("./lib/server/log");
   for (const [name, message] of Object.entries(NO_LONGER_READ)) if (process.env[name]) log.warn("setting_ignored", { setting: name, message });
-  const { migrateOrExit } = await import("./lib/db/migrate-or-exit");
+  const { migrateOrExit } = await import("./lib/server/db/migrate-or-exit");
   await migrateOrExit(config.database.url);
-  const { startAuditRetention } = await import("./lib/audit/audit-retention");
+  const { startAuditRetention } = await import("./lib/server/audit/audit-retention");
   startAuditRetention(config.auditRetentionDays);
-  const { installShutdownHook } = await import("./lib/shutdown");
+  const { installShutdownHook } = await import("./lib/server/shutdown");
   installShutdownHook(config.shutdownGraceMs);
 }

@@ -1,18 +1,11 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { contentSecurityPolicy } from "@/lib/http/content-security-policy";
-import { requestIdOf } from "@/lib/http/request-id";
-import { addStrictTransportSecurity, servedOverHttps } from "@/lib/http/strict-transport";
-import { closeConnectionIfShuttingDown } from "@/lib/http/shutting-down";
+import { contentSecurityPolicy } from "@/lib/server/http/content-security-policy";
+import { requestIdOf } from "@/lib/server/http/request-id";
+import { addStrictTransportSecurity, servedOverHttps } from "@/lib/server/http/strict-transport";
+import { closeConnectionIfShuttingDown } from "@/lib/server/http/shutting-down";
 
-/**
- * Per-request headers of pages only: the CSP nonce (Next reads it from the
- * request's policy and puts it on its own scripts), HSTS over https, and the
- * request id. /api is left out: JSON needs no nonce, and skipping this proxy
- * takes about a third off the cost of a small API request (npm run bench);
- * apiRoute sets the request id and HSTS there, next.config.js a fixed CSP.
- * Access is NOT decided here: route handlers and pages check it themselves,
- * so a request that skips this proxy is still refused.
- */
+// Pages only: /api needs no nonce, and skipping this proxy takes about a third off a small API request (npm run bench).
+// Access is NOT decided here: route handlers and pages check it themselves.
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const https = servedOverHttps(request.url);

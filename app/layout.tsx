@@ -3,8 +3,8 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { titlePrefix } from "@/components/environment-badge";
 import { SiteHeader } from "@/components/site-header";
-import { pageUser } from "@/lib/auth/page-user";
-import { getConfig } from "@/lib/config/config";
+import { pageUser } from "@/lib/server/auth/page-user";
+import { getConfig } from "@/lib/server/config/config";
 import "./globals.css";
 
 // Tells the browser before any CSS arrives that the page has a dark scheme too: no white flash, dark form controls.

@@ -2,7 +2,6 @@ import type { ReactNode, Ref } from "react";
 
 type AlertProps = { title: string; children?: ReactNode; ref?: Ref<HTMLDivElement> };
 
-/** An error message that screen readers announce at once (role="alert"); focusable so a form can move focus to it. */
 export function Alert({ title, children, ref }: AlertProps) {
   return (
     <div role="alert" className="alert" tabIndex={-1} ref={ref}>

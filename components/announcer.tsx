@@ -5,11 +5,7 @@ import { Toast } from "./toast";
 
 const AnnounceContext = createContext<(message: string) => void>(() => {});
 
-/**
- * A polite status region that lives in the layout, so a message such as
- * "Created dog" survives the navigation that follows it and is read out
- * without moving focus.
- */
+// In the layout, so "Created dog" survives the navigation that follows it.
 export function AnnouncerProvider({ children }: { children: ReactNode }) {
   // A counter makes a repeated message ("Created dog" twice) a new announcement.
   const [message, setMessage] = useState({ text: "", serial: 0 });

@@ -1,95 +1,60 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type BaseSyntheticEvent, type Ref, Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
+import { type BaseSyntheticEvent, useCallback, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { signInAgainIfSessionEnded } from "@/lib/auth/sign-in-again";
-import { createCategory, refetchCategories, rememberCreated } from "@/lib/categories/api";
-import { markJustCreated } from "@/lib/categories/just-created";
-import { sameNameIndex } from "@/lib/categories/same-name";
-import type { NewCategory, NewCategoryInput } from "@/lib/categories/schemas";
-import { useCategoryList } from "@/lib/categories/use-category-list";
-import { AppError } from "@/lib/errors/app-error";
-import { lazyResolver } from "@/lib/forms/lazy-resolver";
-import { useConfirmLeave } from "@/lib/forms/use-confirm-leave";
-import { useSessionDraft } from "@/lib/forms/use-session-draft";
+import { readCategoriesNow, showJustCreated, useCategories, useCreateCategory } from "@/lib/browser/categories";
+import { useConfirmLeave } from "@/lib/browser/forms/use-confirm-leave";
+import { useSessionDraft } from "@/lib/browser/forms/use-session-draft";
+import { sameNameIndex } from "@/lib/browser/same-name";
+import { useSessionEnded } from "@/lib/browser/session-ended";
+import { AppError } from "@/lib/shared/app-error";
+import { type NewCategory, type NewCategoryInput, newCategorySchema } from "@/lib/shared/schemas";
 import { useAnnounce } from "./announcer";
 import { Button } from "./button";
-import type { CreateFailureState } from "./create-failure";
+import { CreateFailure, type CreateFailureState, explainCreateFailure } from "./create-failure";
 import { Field } from "./field";
 
 const FIELDS = ["name", "description"] as const;
 const EMPTY: NewCategoryInput = { name: "", description: "" };
 const LEAVE_MESSAGE = "Leave this page? The category you started has not been created.";
 
-// zod and the shared schema load just after the page, outside its first-load budget.
-const validation = lazyResolver<NewCategoryInput, unknown, NewCategory>(async () => {
-  const [{ zodResolver }, { newCategorySchema }] = await Promise.all([
-    import("@hookform/resolvers/zod"),
-    import("@/lib/categories/schemas"),
-  ]);
-  return zodResolver(newCategorySchema);
-});
-
-// What a failed create means, worked out and in words; needed only after a failure, so it too loads just after the page.
-const loadCreateFailure = () => import("./create-failure");
-const CreateFailure = lazy(() =>
-  loadCreateFailure().then(
-    (loaded) => ({ default: loaded.CreateFailure }),
-    // Its code could not be fetched (the network is what failed): say only what is sure.
-    () => ({ default: CreateFailureUnexplained }),
-  ),
-);
-
-function CreateFailureUnexplained({ ref }: CreateFailureState & { ref: Ref<HTMLDivElement> }) {
-  return (
-    <div role="alert" className="alert" tabIndex={-1} ref={ref}>
-      <h2 className="alert-title">The create did not go through</h2>
-      <p>The app could not be reached. Check the list of categories before you try again.</p>
-    </div>
-  );
-}
-
 export function CategoryForm({ username }: { username: string }) {
   const router = useRouter();
   const announce = useAnnounce();
   const queryClient = useQueryClient();
-  const { data: categories } = useCategoryList();
+  const sessionEnded = useSessionEnded();
+  const { data: categories, refetch: refetchCategories } = useCategories();
+  const create = useCreateCategory();
   // The ids present when the form was opened, plus those it created: anything else with the same name that appears
   // after an unclear failure was probably ours.
   const [knownIds, setKnownIds] = useState<ReadonlySet<string>>();
   if (categories && !knownIds) setKnownIds(new Set(categories.map((category) => category.id)));
   const [failure, setFailure] = useState<CreateFailureState | null>(null);
   const [leaving, setLeaving] = useState(false);
-  // A callback ref: the failure's alert takes focus when it appears, even if its code arrives a moment later.
   const focusAlert = useCallback((alert: HTMLDivElement | null) => alert?.focus(), []);
-  const form = useForm<NewCategoryInput, unknown, NewCategory>({ resolver: validation.resolver, defaultValues: EMPTY });
+  const form = useForm<NewCategoryInput, unknown, NewCategory>({ resolver: zodResolver(newCategorySchema), defaultValues: EMPTY });
   const { register, handleSubmit, setError, reset, formState } = form;
   // Per person: after a session ends, whoever signs in next on this tab never inherits someone else's draft.
   const forgetDraft = useSessionDraft(`new-category-draft:${username}`, form);
-  useConfirmLeave(formState.isDirty && !leaving, LEAVE_MESSAGE);
+  useConfirmLeave(formState.isDirty && !leaving && !sessionEnded, LEAVE_MESSAGE);
 
   const findSameName = useMemo(() => sameNameIndex(categories ?? []), [categories]);
   const typedName = useWatch({ control: form.control, name: "name" }) ?? "";
   const sameName = findSameName(typedName);
 
-  useEffect(() => {
-    validation.preload();
-    void loadCreateFailure().catch(() => {});
-  }, []);
-
   const onSubmit = handleSubmit(async ({ name, description }, event?: BaseSyntheticEvent) => {
     const addAnother = ((event?.nativeEvent as SubmitEvent | undefined)?.submitter as HTMLElement | null)?.dataset.intent === "another";
     setFailure(null);
     try {
-      const category = await createCategory(description ? { name, description } : { name });
-      rememberCreated(queryClient, category, { refetch: addAnother });
-      // Until the list has loaded there is no baseline; the loaded list will hold this one already.
+      const category = await create.mutateAsync(description ? { name, description } : { name });
       setKnownIds((ids) => ids && new Set(ids).add(category.id));
       forgetDraft();
       if (addAnother) {
+        void refetchCategories();
         reset(EMPTY);
         // The element itself: RHF's setFocus does not work until the reset form has registered its fields again.
         document.getElementById("category-name")?.focus();
@@ -97,21 +62,14 @@ export function CategoryForm({ username }: { username: string }) {
         return;
       }
       setLeaving(true);
-      markJustCreated(category.id);
+      showJustCreated(queryClient, category.id);
       announce(`Created ${category.name} (ID ${category.id})`);
       router.push("/categories");
     } catch (error) {
-      signInAgainIfSessionEnded(error);
       const fieldErrors = error instanceof AppError ? error.fields : undefined;
       const known = FIELDS.filter((field) => fieldErrors?.[field]);
       if (known.length === 0) {
-        // The explanation's code loads after the page; if even that fails, the outcome is honestly unknown.
-        const explained = await loadCreateFailure()
-          .then(({ explainCreateFailure }) =>
-            explainCreateFailure(error, { name, description }, knownIds, () => refetchCategories(queryClient)),
-          )
-          .catch(() => ({ error, name, outcomeUnknown: true }));
-        return setFailure(explained);
+        return setFailure(await explainCreateFailure(error, { name, description }, knownIds, () => readCategoriesNow(queryClient)));
       }
       known.forEach((field, index) =>
         setError(field, { type: "server", message: fieldErrors?.[field] }, { shouldFocus: index === 0 }),
@@ -122,11 +80,7 @@ export function CategoryForm({ username }: { username: string }) {
   const busy = formState.isSubmitting || leaving;
   return (
     <form onSubmit={onSubmit} noValidate className="form stack">
-      {failure && (
-        <Suspense>
-          <CreateFailure {...failure} ref={focusAlert} />
-        </Suspense>
-      )}
+      {failure && <CreateFailure {...failure} ref={focusAlert} />}
       <Field id="category-name" label="Name" hint="For example a species or breed: dog, siamese cat." error={formState.errors.name?.message}>
         {(field) => (
           <>

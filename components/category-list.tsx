@@ -3,13 +3,13 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
-import { clearJustCreated, peekJustCreated } from "@/lib/categories/just-created";
-import type { InitialCategories } from "@/lib/categories/api";
-import { useCategoryList } from "@/lib/categories/use-category-list";
-import { type SortKey, searchableCategories, sortCategories } from "@/lib/categories/view";
-import { type View, viewFromParams, viewToSearch } from "@/lib/categories/view-params";
-import type { Environment } from "@/lib/config/config-schema";
-import { useMounted } from "@/lib/use-mounted";
+import { categoriesToCsv, csvFileName } from "@/lib/browser/categories-csv";
+import { useCategories, useJustCreated } from "@/lib/browser/categories";
+import { downloadFile } from "@/lib/browser/download-file";
+import { type SortKey, searchableCategories, sortCategories } from "@/lib/browser/view";
+import { type View, viewFromParams, viewToSearch } from "@/lib/browser/view-params";
+import type { Environment } from "@/lib/shared/environment";
+import { useMounted } from "@/lib/browser/use-mounted";
 import { Alert } from "./alert";
 import { useAnnounce } from "./announcer";
 import { Button } from "./button";
@@ -18,10 +18,11 @@ import { ErrorDetails } from "./error-details";
 
 const HIGHLIGHT_MS = 4000;
 
-type CategoryListProps = { canCreate: boolean; environment: Environment; initial?: InitialCategories };
+type CategoryListProps = { canCreate: boolean; environment: Environment };
 
-export function CategoryList({ canCreate, environment, initial }: CategoryListProps) {
-  const { data, error, isPending, isFetching, loadedAt, refetch } = useCategoryList(initial);
+export function CategoryList({ canCreate, environment }: CategoryListProps) {
+  const { data, error, isPending, isFetching, dataUpdatedAt, refetch } = useCategories();
+  const loadedAt = dataUpdatedAt || undefined;
   const announce = useAnnounce();
   const mounted = useMounted();
   const params = useSearchParams();
@@ -33,15 +34,8 @@ export function CategoryList({ canCreate, environment, initial }: CategoryListPr
   const sorted = useMemo(() => sortCategories(data ?? [], sort), [data, sort]);
   const searchSorted = useMemo(() => searchableCategories(sorted), [sorted]);
   const visible = useMemo(() => (data ? searchSorted(deferredSearch) : []), [data, searchSorted, deferredSearch]);
-  const [highlightId, setHighlightId] = useState(peekJustCreated);
+  const highlightId = useJustCreated(HIGHLIGHT_MS);
 
-  useEffect(() => {
-    clearJustCreated();
-    const timer = setTimeout(() => setHighlightId(undefined), HIGHLIGHT_MS);
-    return () => clearTimeout(timer);
-  }, []);
-
-  // Back and forward restore the view their URL names.
   useEffect(() => {
     const restore = () => setView(viewFromParams(new URLSearchParams(window.location.search)));
     window.addEventListener("popstate", restore);
@@ -58,11 +52,7 @@ export function CategoryList({ canCreate, environment, initial }: CategoryListPr
   const toggleSort = (key: SortKey) =>
     show({ q: search, sort: { key, dir: sort.key === key && sort.dir === "asc" ? "desc" : "asc" } }, "push");
 
-  const exportCsv = async () => {
-    const [{ categoriesToCsv, csvFileName }, { downloadFile }] = await Promise.all([
-      import("@/lib/categories/csv"),
-      import("@/lib/download-file"),
-    ]);
+  const exportCsv = () => {
     // The byte-order mark lets spreadsheet programs read the file as UTF-8.
     downloadFile(["\uFEFF", categoriesToCsv(visible)], csvFileName(environment, new Date()), "text/csv;charset=utf-8");
     announce(`Exported ${countText(visible.length, visible.length)} as CSV`);

@@ -1,7 +1,7 @@
 import type { Ref } from "react";
-import type { Category } from "@/lib/categories/schemas";
+import type { Category } from "@/lib/shared/schemas";
 
-/** One category as a table row; `index` is its place in the whole (filtered, sorted) list, not among the rendered rows. */
+// `index` is the row's place in the whole filtered, sorted list, not among the rendered rows.
 type CategoryRowProps = { category: Category; index: number; highlighted?: boolean; ref?: Ref<HTMLTableRowElement> };
 
 export function CategoryRow({ category, index, highlighted, ref }: CategoryRowProps) {

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { Ref } from "react";
-import { createOutcomeUnknown } from "@/lib/categories/create-outcome";
-import type { Category } from "@/lib/categories/schemas";
+import { createOutcomeUnknown } from "@/lib/browser/create-outcome";
+import type { Category } from "@/lib/shared/schemas";
 import { Alert } from "./alert";
 import { ErrorDetails } from "./error-details";
 
@@ -14,11 +14,7 @@ export type CreateFailureState = {
   probablyCreated?: Category;
 };
 
-/**
- * What a create that failed without field errors means: never applied, or unknown. For an unknown outcome the list as
- * it is now (`reload`) is searched for the same name and description under an id not in `knownIds` (the ids present
- * before): that one was probably ours. Without `knownIds` nothing can be told apart as new.
- */
+// For an unknown outcome, a category with the same name and description under an id not known before was probably ours.
 export async function explainCreateFailure(
   error: unknown,
   { name, description }: { name: string; description?: string },
@@ -33,7 +29,6 @@ export async function explainCreateFailure(
   return { error, name, outcomeUnknown: true, probablyCreated };
 }
 
-/** Says what a failed create means for staff: not created, probably created, or unknown, never "just retry". */
 export function CreateFailure({ error, name, outcomeUnknown, probablyCreated, ref }: CreateFailureState & { ref: Ref<HTMLDivElement> }) {
   if (probablyCreated) {
     return (

@@ -1,8 +1,7 @@
-import type { Environment } from "@/lib/config/config-schema";
+import type { Environment } from "@/lib/shared/environment";
 
 const LABELS: Record<Environment, string> = { production: "Production", staging: "Staging", local: "Local" };
 
-/** Colour and text both say which catalogue this is, so the badge never relies on colour alone. */
 export function EnvironmentBadge({ environment }: { environment: Environment }) {
   return (
     <span className={`badge badge-${environment}`}>

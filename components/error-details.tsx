@@ -1,7 +1,6 @@
-import { describeError } from "@/lib/categories/describe-error";
-import { AppError } from "@/lib/errors/app-error";
+import { describeError } from "@/lib/browser/describe-error";
+import { AppError } from "@/lib/shared/app-error";
 
-/** What went wrong in plain words, and the reference staff can quote to whoever looks into it. */
 export function ErrorDetails({ error }: { error: unknown }) {
   return (
     <>

@@ -10,7 +10,6 @@ type FieldProps = {
   children: (control: FieldControlProps) => ReactNode;
 };
 
-/** A label, hint and error around one control; the control gets the ids that link them (aria-describedby, aria-invalid). */
 export function Field({ id, label, hint, error, children }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

@@ -1,8 +1,8 @@
 "use client";
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { signIn } from "@/lib/auth/auth-api";
-import { AppError } from "@/lib/errors/app-error";
+import { signIn } from "@/lib/browser/sign-in";
+import { AppError } from "@/lib/shared/app-error";
 import { Alert } from "./alert";
 import { Button } from "./button";
 import { ErrorDetails } from "./error-details";
@@ -10,10 +10,7 @@ import { Field } from "./field";
 
 type FieldName = "username" | "password";
 
-/**
- * Sign-in posts what was typed and shows the server's answer: `loginSchema` checks it there, and its per-field
- * messages appear by each input. No validation code ships to the page, keeping /login's first load small.
- */
+// The server checks what was typed (loginSchema) and its per-field messages appear by each input.
 export function LoginForm({ next }: { next: string }) {
   const [failure, setFailure] = useState<unknown>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});

@@ -1,22 +1,30 @@
 "use client";
 
-import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
-import { signInAgainIfSessionEnded } from "@/lib/auth/sign-in-again";
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
+import { SessionEndedContext, isSessionEnded, signInAgain } from "@/lib/browser/session-ended";
 import { AnnouncerProvider } from "./announcer";
 
 export function Providers({ children }: { children: ReactNode }) {
+  const [sessionEnded, setSessionEnded] = useState(false);
   // One client per browser tab, made once: a module-level client would be shared across server requests.
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        queryCache: new QueryCache({ onError: signInAgainIfSessionEnded }),
-        defaultOptions: { queries: { retry: false, staleTime: 10_000 } },
-      }),
-  );
+  const [queryClient] = useState(() => {
+    const onError = (error: unknown) => isSessionEnded(error) && setSessionEnded(true);
+    return new QueryClient({
+      queryCache: new QueryCache({ onError }),
+      mutationCache: new MutationCache({ onError }),
+      defaultOptions: { queries: { retry: false, staleTime: 10_000 } },
+    });
+  });
+  // An effect, so it runs after the unsaved-changes guards below have stood down: typed values are kept as a draft.
+  useEffect(() => {
+    if (sessionEnded) signInAgain();
+  }, [sessionEnded]);
   return (
     <QueryClientProvider client={queryClient}>
-      <AnnouncerProvider>{children}</AnnouncerProvider>
+      <SessionEndedContext value={sessionEnded}>
+        <AnnouncerProvider>{children}</AnnouncerProvider>
+      </SessionEndedContext>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import type { SessionUser } from "@/lib/auth/roles";
-import type { Environment } from "@/lib/config/config-schema";
+import type { SessionUser } from "@/lib/server/auth/roles";
+import type { Environment } from "@/lib/shared/environment";
 import { EnvironmentBadge } from "./environment-badge";
 import { SignOutButton } from "./sign-out-button";
 

@@ -1,6 +1,5 @@
 import { Button } from "./button";
 
-/** What the error pages say: one text, whether a page failed or the whole layout did. */
 export function SomethingWentWrong({ reset }: { reset: () => void }) {
   return (
     <div className="stack" role="alert">

@@ -1,6 +1,5 @@
 import { Alert } from "./alert";
 
-/** What a page shows while the app's database cannot say who is signed in: the session is kept, not ended. */
 export function StoreUnavailable({ heading, path }: { heading: string; path: string }) {
   return (
     <div className="stack">

@@ -1,20 +1,22 @@
 "use client";
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { Category } from "@/lib/shared/schemas";
 import { CategoryRow } from "./category-row";
-import type { VirtualRowsProps } from "./category-table";
+
+type VirtualRowsProps = {
+  categories: readonly Category[];
+  body: RefObject<HTMLTableSectionElement | null>;
+  highlightIndex: number;
+};
 
 const ESTIMATED_ROW_PX = 41;
 
-/**
- * The body rows of a long table: only the rows in view (plus a few) are in the DOM, so 100,000 categories cost what
- * 50 do. Loaded on demand by CategoryTable, so pages with a short list never download the virtualiser.
- */
+// Only the rows in view (plus a few) are in the DOM, so 100,000 categories cost what 50 do.
 export function VirtualCategoryRows({ categories, body, highlightIndex }: VirtualRowsProps) {
   const [scrollMargin, setScrollMargin] = useState(0);
-  // Where the rows start, measured again whenever the page's size changes: an alert or a wrapped toolbar above the
-  // table moves it. Measuring layout is what a layout effect is for; an unchanged value renders nothing again.
+  // Measured again whenever the page's size changes: an alert or a wrapped toolbar above the table moves it.
   useLayoutEffect(() => {
     const measure = () => setScrollMargin((body.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
     measure();
@@ -55,10 +57,7 @@ export function VirtualCategoryRows({ categories, body, highlightIndex }: Virtua
   );
 }
 
-/**
- * Stands in for the rows out of view; hidden from assistive technology, which counts rows by aria-rowcount. Its
- * height is set through the DOM, not a style attribute, which the Content-Security-Policy would refuse.
- */
+// Its height is set through the DOM: the Content-Security-Policy refuses style attributes.
 function Spacer({ height }: { height: number }) {
   const cell = useRef<HTMLTableCellElement>(null);
   useLayoutEffect(() => {

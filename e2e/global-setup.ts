@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmbeddedDatabase } from "../lib/db/embedded-database.mjs";
+import { startEmbeddedDatabase } from "../lib/server/db/embedded-database.mjs";
 import { startCatalogue } from "../scripts/catalogue/start-catalogue.mjs";
 import { deadCatalogueUrl, startFakeCatalogue } from "../tests/support/fake-catalogue";
 import { seedUsers } from "../scripts/lib/seed-users.mjs";

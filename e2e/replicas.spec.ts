@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { upsertUser } from "../lib/auth/user-store.mjs";
+import { upsertUser } from "../lib/server/auth/user-store.mjs";
 import { freePort } from "../scripts/lib/ports.mjs";
 import { databaseAt } from "../tests/support/test-database";
 import { signInWithForm } from "./support/auth";

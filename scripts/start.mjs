@@ -8,8 +8,8 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import nextEnv from "@next/env";
 import { startCatalogue } from "./catalogue/start-catalogue.mjs";
-import { addFirstAdmin, importUsersFile, listUsers } from "../lib/auth/user-store.mjs";
-import { startEmbeddedDatabase } from "../lib/db/embedded-database.mjs";
+import { addFirstAdmin, importUsersFile, listUsers } from "../lib/server/auth/user-store.mjs";
+import { startEmbeddedDatabase } from "../lib/server/db/embedded-database.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 import { withDatabaseClient } from "./lib/database-client.mjs";
 

@@ -1,12 +1,15 @@
+import { QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { ButtonLink } from "@/components/button";
 import { CategoryList } from "@/components/category-list";
+import { ListHydration } from "@/components/list-hydration";
 import { StoreUnavailable } from "@/components/store-unavailable";
-import { requirePageUser } from "@/lib/auth/page-user";
-import { initialCategories } from "@/lib/categories/initial-categories";
-import { getConfig } from "@/lib/config/config";
-import { requestIdOf } from "@/lib/http/request-id";
-import { headers } from "next/headers";
+import { requirePageUser } from "@/lib/server/auth/page-user";
+import { listForFirstPaint } from "@/lib/server/categories/list-for-first-paint";
+import { getConfig } from "@/lib/server/config/config";
+import { requestIdOf } from "@/lib/server/http/request-id";
+import { categoriesQueryKey } from "@/lib/shared/categories-query";
 
 export const metadata: Metadata = { title: "Categories" };
 
@@ -14,18 +17,20 @@ export default async function CategoriesPage() {
   const user = await requirePageUser("/categories");
   if (!user) return <StoreUnavailable heading="Categories" path="/categories" />;
   const canCreate = user.role === "admin";
-  const initial = await initialCategories();
+  // Per request: a shared client would hand one person's list to another's page.
+  const queryClient = new QueryClient();
+  await queryClient.prefetchQuery({ queryKey: categoriesQueryKey, queryFn: listForFirstPaint });
   return (
     <div className="stack">
       <div className="page-head">
         <h1 id="categories-heading">Categories</h1>
-        {canCreate && (
-          <ButtonLink href="/categories/new">New category</ButtonLink>
-        )}
+        {canCreate && <ButtonLink href="/categories/new">New category</ButtonLink>}
       </div>
-      {/* Keyed by the request: each navigation to this page starts its view afresh from the URL, while changes made
-          on the page itself (search, sort) only rewrite the URL and keep the component. */}
-      <CategoryList key={requestIdOf(await headers())} canCreate={canCreate} environment={getConfig().environment} initial={initial} />
+      {/* Keyed by the request: each navigation here starts its view afresh from the URL and the server's list, while
+          changes made on the page itself (search, sort) only rewrite the URL and keep the component. */}
+      <ListHydration key={requestIdOf(await headers())} state={dehydrate(queryClient)}>
+        <CategoryList canCreate={canCreate} environment={getConfig().environment} />
+      </ListHydration>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/login-form";
-import { pageUser } from "@/lib/auth/page-user";
-import { safeNextPath } from "@/lib/auth/safe-next-path";
+import { pageUser } from "@/lib/server/auth/page-user";
+import { safeNextPath } from "@/lib/server/auth/safe-next-path";
 
 export const metadata: Metadata = { title: "Sign in" };
 

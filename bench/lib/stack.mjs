@@ -3,7 +3,7 @@
 // service seeded with N categories, the app's production build, and the minimal proxy.
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { startEmbeddedDatabase } from "../../lib/db/embedded-database.mjs";
+import { startEmbeddedDatabase } from "../../lib/server/db/embedded-database.mjs";
 import { seedUsers } from "../../scripts/lib/seed-users.mjs";
 import { freePort } from "../../scripts/lib/ports.mjs";
 import { startChild } from "./children.mjs";

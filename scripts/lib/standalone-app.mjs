@@ -10,12 +10,12 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { killAllNow, startChild } from "../../bench/lib/children.mjs";
 import { signIn } from "../../bench/lib/sign-in.mjs";
-import { startEmbeddedDatabase } from "../../lib/db/embedded-database.mjs";
+import { startEmbeddedDatabase } from "../../lib/server/db/embedded-database.mjs";
 import { startCatalogue } from "../catalogue/start-catalogue.mjs";
 import { portIsFree } from "./ports.mjs";
 import { seedUsers } from "./seed-users.mjs";
 
-/** @typedef {{ username: string, role: import("../../lib/auth/user-store.mjs").Role, password: string }} User */
+/** @typedef {{ username: string, role: import("../../lib/server/auth/user-store.mjs").Role, password: string }} User */
 /** @typedef {{ id?: string, name: string, description?: string }} Category */
 
 /** Synchronous clean-ups for process "exit", which cannot wait. @type {Set<() => void>} */

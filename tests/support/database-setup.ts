@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startEmbeddedDatabase } from "../../lib/db/embedded-database.mjs";
-import { migrate } from "../../lib/db/migrate.mjs";
+import { startEmbeddedDatabase } from "../../lib/server/db/embedded-database.mjs";
+import { migrate } from "../../lib/server/db/migrate.mjs";
 
 const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
 

@@ -18,9 +18,9 @@ async function load(env: Record<string, string> = {}) {
   vi.stubEnv("APP_ORIGIN", ORIGIN);
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   return {
-    trail: await import("@/lib/audit/audit-trail"),
-    retention: await import("@/lib/audit/audit-retention"),
-    refusals: await import("@/lib/audit/refusal-counter"),
+    trail: await import("@/lib/server/audit/audit-trail"),
+    retention: await import("@/lib/server/audit/audit-retention"),
+    refusals: await import("@/lib/server/audit/refusal-counter"),
     categories: await import("@/app/api/categories/route"),
     audit: await import("@/app/api/audit/route"),
     login: await import("@/app/api/auth/login/route"),

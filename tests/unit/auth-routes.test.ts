@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { errorBodySchema } from "@/lib/categories/schemas";
-import { removeUser, upsertUser } from "@/lib/auth/user-store.mjs";
+import { errorBodySchema } from "@/lib/shared/schemas";
+import { removeUser, upsertUser } from "@/lib/server/auth/user-store.mjs";
 import { testDb } from "../support/test-database";
 import { ADMIN, SESSION_SECRET, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createCatalogueClient } from "@/lib/catalogue/catalogue-client";
-import { AppError } from "@/lib/errors/app-error";
+import { createCatalogueClient } from "@/lib/server/catalogue/catalogue-client";
+import { AppError } from "@/lib/shared/app-error";
 import { type FakeCatalogue, deadCatalogueUrl, json, startFakeCatalogue } from "../support/fake-catalogue";
 
 const API_KEY = "unit-test-key-7d1e";

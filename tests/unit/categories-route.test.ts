@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { errorBodySchema } from "@/lib/categories/schemas";
+import { errorBodySchema } from "@/lib/shared/schemas";
 import { ADMIN, SESSION_SECRET, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
 import { type FakeCatalogue, type FakeReply, deadCatalogueUrl, json, startFakeCatalogue } from "../support/fake-catalogue";
 

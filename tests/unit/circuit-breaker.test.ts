@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createBreaker } from "@/lib/catalogue/circuit-breaker";
-import { AppError } from "@/lib/errors/app-error";
+import { createBreaker } from "@/lib/server/catalogue/circuit-breaker";
+import { AppError } from "@/lib/shared/app-error";
 
 function clock() {
   let time = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "@/lib/config/config";
+import { ConfigError, parseConfig } from "@/lib/server/config/config";
 
 const valid = {
   CATALOGUE_API_URL: "https://catalogue.example.com/v1",

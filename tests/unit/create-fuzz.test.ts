@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { newCategorySchema } from "@/lib/categories/schemas";
+import { newCategorySchema } from "@/lib/shared/schemas";
 import { ADMIN, SESSION_SECRET, addAccounts, signIn } from "../support/auth-fixture";
 import { type FakeCatalogue, startFakeCatalogue } from "../support/fake-catalogue";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createOutcomeUnknown } from "@/lib/categories/create-outcome";
-import { describeError } from "@/lib/categories/describe-error";
-import { AppError } from "@/lib/errors/app-error";
+import { createOutcomeUnknown } from "@/lib/browser/create-outcome";
+import { describeError } from "@/lib/browser/describe-error";
+import { AppError } from "@/lib/shared/app-error";
 
 const error = (status: number, code: string) => new AppError(status, code, "message");
 

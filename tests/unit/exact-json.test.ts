@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { categoryToJson, parseExactJson } from "@/lib/categories/exact-json";
-import { categoryListSchema } from "@/lib/categories/schemas";
+import { categoryToJson, parseExactJson } from "@/lib/shared/exact-json";
+import { categoryListSchema } from "@/lib/shared/schemas";
 
 describe("exact JSON for int64 ids", () => {
   it("parses integers above 2^53 without changing a digit, where JSON.parse would", () => {

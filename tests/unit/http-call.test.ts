@@ -1,7 +1,7 @@
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { httpCall } from "@/lib/catalogue/http-call";
+import { httpCall } from "@/lib/server/catalogue/http-call";
 
 let server: Server | undefined;
 

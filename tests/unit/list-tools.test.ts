@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { categoriesToCsv, csvFileName } from "@/lib/categories/csv";
-import { sameNameIndex } from "@/lib/categories/same-name";
-import { viewFromParams, viewToSearch } from "@/lib/categories/view-params";
+import { categoriesToCsv, csvFileName } from "@/lib/browser/categories-csv";
+import { sameNameIndex } from "@/lib/browser/same-name";
+import { viewFromParams, viewToSearch } from "@/lib/browser/view-params";
 
 describe("categoriesToCsv (RFC 4180)", () => {
   it("writes a header, CRLF line ends and exact ids", () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { type Attempt, MAX_KEYS, recordFailure, recordSuccess, retryAfter, sweepThrottle } from "@/lib/auth/login-throttle";
+import { type Attempt, MAX_KEYS, recordFailure, recordSuccess, retryAfter, sweepThrottle } from "@/lib/server/auth/login-throttle";
 import { testDb } from "../support/test-database";
 
 beforeAll(() => {

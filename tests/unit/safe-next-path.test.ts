@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeNextPath } from "@/lib/auth/safe-next-path";
+import { safeNextPath } from "@/lib/server/auth/safe-next-path";
 
 /** Where a browser on this app would end up if sent to `location`. */
 const landsOn = (location: string) => new URL(location, "https://categories.example/login").host;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryListSchema, categorySchema, errorBodySchema, newCategorySchema } from "@/lib/categories/schemas";
+import { categoryListSchema, categorySchema, errorBodySchema, newCategorySchema } from "@/lib/shared/schemas";
 
 describe("newCategorySchema", () => {
   it("accepts a name alone and a name with a description", () => {

@@ -3,16 +3,6 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(__dirname, "../..");
-const SECRET_HOLDERS = [
-  "lib/catalogue/catalogue-client.ts",
-  "lib/catalogue/catalogue.ts",
-  "lib/config/config.ts",
-  "lib/log.ts",
-  "lib/auth/session-store.ts",
-  "lib/auth/users.ts",
-  "lib/auth/authenticate.ts",
-];
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry);
@@ -32,8 +22,19 @@ function localImports(file: string): string[] {
 const isServerOnly = (file: string) => readFileSync(file, "utf8").startsWith('import "server-only";');
 
 describe("server/client boundary", () => {
-  it("marks every module that holds the key or configuration server-only, so a client import fails the build", () => {
-    for (const file of SECRET_HOLDERS) expect(isServerOnly(join(ROOT, file)), file).toBe(true);
+  it("marks every TypeScript module under lib/server server-only, so a client import fails the build", () => {
+    const server = sourceFiles(join(ROOT, "lib/server"));
+    expect(server.length).toBeGreaterThan(40);
+    expect(server.filter((file) => !isServerOnly(file)).map((file) => relative(ROOT, file))).toEqual([]);
+  });
+
+  it("keeps server-only out of lib/browser and lib/shared, and lib/shared free of either side", () => {
+    const elsewhere = [...sourceFiles(join(ROOT, "lib/browser")), ...sourceFiles(join(ROOT, "lib/shared"))];
+    expect(elsewhere.filter(isServerOnly).map((file) => relative(ROOT, file))).toEqual([]);
+    const sideImports = sourceFiles(join(ROOT, "lib/shared")).flatMap((file) =>
+      localImports(file).filter((target) => /\/lib\/(server|browser)\//.test(target)).map((target) => `${relative(ROOT, file)} -> ${relative(ROOT, target)}`),
+    );
+    expect(sideImports).toEqual([]);
   });
 
   it("lets no client component reach a server-only module through its imports", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { compareIds } from "@/lib/categories/compare";
-import type { Category } from "@/lib/categories/schemas";
-import { searchableCategories, sortCategories } from "@/lib/categories/view";
+import { compareIds } from "@/lib/browser/compare";
+import type { Category } from "@/lib/shared/schemas";
+import { searchableCategories, sortCategories } from "@/lib/browser/view";
 
 const categories: Category[] = [
   { id: "9007199254740993", name: "Zebra finch" },

@@ -1,5 +1,5 @@
-import { AppError } from "@/lib/errors/app-error";
-import { apiRoute } from "@/lib/http/api-route";
+import { AppError } from "@/lib/shared/app-error";
+import { apiRoute } from "@/lib/server/http/api-route";
 
 // Unknown /api paths answer with an Error body too, not Next's HTML 404 page.
 const notFound = apiRoute("public", async () => {

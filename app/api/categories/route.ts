@@ -1,25 +1,21 @@
-import { recordAudit, recordCreateRequested } from "@/lib/audit/audit-trail";
-import { catalogue } from "@/lib/catalogue/catalogue";
-import { categoryToJson } from "@/lib/categories/exact-json";
-import { validateNewCategory } from "@/lib/categories/validate-new-category";
-import { getConfig } from "@/lib/config/config";
-import { AppError } from "@/lib/errors/app-error";
-import { jsonResponse } from "@/lib/http/api-response";
-import { apiRoute, methodNotAllowed } from "@/lib/http/api-route";
-import { etagMatches } from "@/lib/http/etag-matches";
-import { readJsonBody } from "@/lib/http/read-json-body";
+import { recordAudit, recordCreateRequested } from "@/lib/server/audit/audit-trail";
+import { catalogue } from "@/lib/server/catalogue/catalogue";
+import { categoryToJson } from "@/lib/shared/exact-json";
+import { validateNewCategory } from "@/lib/server/categories/validate-new-category";
+import { getConfig } from "@/lib/server/config/config";
+import { AppError } from "@/lib/shared/app-error";
+import { jsonResponse } from "@/lib/server/http/api-response";
+import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
+import { etagMatches } from "@/lib/server/http/etag-matches";
+import { readJsonBody } from "@/lib/server/http/read-json-body";
 
-/** The list as the service sent it (validated), with an ETag; a refresh of an unchanged list gets 304 and no body. */
 export const GET = apiRoute("viewer", async (request, { requestId }) => {
   const { bytes, etag } = await catalogue().listCategoriesAsJson({ requestId });
   if (etagMatches(request, etag)) return new Response(null, { status: 304, headers: { etag, "cache-control": "no-store" } });
   return jsonResponse(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), 200, { etag });
 });
 
-/**
- * The create, with its audit entry written before it is sent (no database, no create: 503 store_unavailable) and
- * completed with the new id or the failure. A create refused before that (invalid input) is recorded as refused.
- */
+// The audit entry is written before the create is sent (no database, no create) and completed after.
 export const POST = apiRoute("admin", async (request, { requestId, user }) => {
   const actor = user?.username;
   let input;

@@ -1,8 +1,7 @@
 import packageJson from "@/package.json";
-import { jsonResponse } from "@/lib/http/api-response";
-import { apiRoute } from "@/lib/http/api-route";
+import { jsonResponse } from "@/lib/server/http/api-response";
+import { apiRoute } from "@/lib/server/http/api-route";
 
-/** Liveness: the process answers. Never calls the catalogue service. */
 export const GET = apiRoute("public", async () =>
   jsonResponse(JSON.stringify({ status: "ok", version: packageJson.version }), 200),
 );

@@ -1,11 +1,10 @@
-import { catalogue } from "@/lib/catalogue/catalogue";
-import { catalogueAnsweredRecently } from "@/lib/catalogue/upstream-health";
-import { databaseAnswers } from "@/lib/db/database";
-import { AppError } from "@/lib/errors/app-error";
-import { jsonResponse } from "@/lib/http/api-response";
-import { apiRoute } from "@/lib/http/api-route";
+import { catalogue } from "@/lib/server/catalogue/catalogue";
+import { catalogueAnsweredRecently } from "@/lib/server/catalogue/upstream-health";
+import { databaseAnswers } from "@/lib/server/db/database";
+import { AppError } from "@/lib/shared/app-error";
+import { jsonResponse } from "@/lib/server/http/api-response";
+import { apiRoute } from "@/lib/server/http/api-route";
 
-/** Readiness (the configuration was checked at start): a database that answers, and a catalogue service that answered recently. */
 export const GET = apiRoute("public", async () => {
   if (!(await databaseAnswers())) {
     throw new AppError(503, "not_ready", "The app's database is not answering.", undefined, { headers: { "retry-after": "5" } });

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CategoryForm } from "@/components/category-form";
 import { StoreUnavailable } from "@/components/store-unavailable";
-import { requirePageUser } from "@/lib/auth/page-user";
+import { requirePageUser } from "@/lib/server/auth/page-user";
 
 export const metadata: Metadata = { title: "New category" };
 

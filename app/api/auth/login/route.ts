@@ -1,16 +1,16 @@
-import { recordAudit } from "@/lib/audit/audit-trail";
-import { deviceCookie, knownDevice } from "@/lib/auth/device-cookie";
-import { loginSchema } from "@/lib/auth/login-schema";
-import { type Attempt, recordFailure, recordSuccess, retryAfter } from "@/lib/auth/login-throttle";
-import { readSessionToken, sessionCookie } from "@/lib/auth/session-cookie";
-import { createSession, revokeSession } from "@/lib/auth/session-store";
-import { verifyCredentials } from "@/lib/auth/users";
-import { AppError } from "@/lib/errors/app-error";
-import { apiRoute, methodNotAllowed } from "@/lib/http/api-route";
-import { clientAddress } from "@/lib/http/client-address";
-import { readJsonBody } from "@/lib/http/read-json-body";
-import { validateBody } from "@/lib/http/validate-body";
-import { log } from "@/lib/log";
+import { recordAudit } from "@/lib/server/audit/audit-trail";
+import { deviceCookie, knownDevice } from "@/lib/server/auth/device-cookie";
+import { loginSchema } from "@/lib/shared/login-schema";
+import { type Attempt, recordFailure, recordSuccess, retryAfter } from "@/lib/server/auth/login-throttle";
+import { readSessionToken, sessionCookie } from "@/lib/server/auth/session-cookie";
+import { createSession, revokeSession } from "@/lib/server/auth/session-store";
+import { verifyCredentials } from "@/lib/server/auth/users";
+import { AppError } from "@/lib/shared/app-error";
+import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
+import { clientAddress } from "@/lib/server/http/client-address";
+import { readJsonBody } from "@/lib/server/http/read-json-body";
+import { validateBody } from "@/lib/server/http/validate-body";
+import { log } from "@/lib/server/log";
 
 const MAX_LOGIN_BODY_BYTES = 16 * 1024;
 

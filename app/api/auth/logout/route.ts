@@ -1,11 +1,10 @@
-import { recordAudit } from "@/lib/audit/audit-trail";
-import { sessionUser } from "@/lib/auth/authenticate";
-import { clearedSessionCookie, readSessionToken } from "@/lib/auth/session-cookie";
-import { revokeSession } from "@/lib/auth/session-store";
-import { apiRoute, methodNotAllowed } from "@/lib/http/api-route";
-import { log } from "@/lib/log";
+import { recordAudit } from "@/lib/server/audit/audit-trail";
+import { sessionUser } from "@/lib/server/auth/authenticate";
+import { clearedSessionCookie, readSessionToken } from "@/lib/server/auth/session-cookie";
+import { revokeSession } from "@/lib/server/auth/session-store";
+import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
+import { log } from "@/lib/server/log";
 
-/** Always 204: the session is revoked on the server, so a kept copy of the cookie stops working too. */
 export const POST = apiRoute("public", async (request, { requestId }) => {
   const token = readSessionToken(request.headers);
   if (token) {

@@ -1,5 +1,5 @@
-import { jsonResponse } from "@/lib/http/api-response";
-import { apiRoute, methodNotAllowed } from "@/lib/http/api-route";
+import { jsonResponse } from "@/lib/server/http/api-response";
+import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 
 export const GET = apiRoute("viewer", async (_request, { user }) =>
   jsonResponse(JSON.stringify({ username: user?.username, role: user?.role }), 200),

@@ -1,9 +1,0 @@
-import * as z from "zod/mini";
-
-/** What the sign-in form and POST /api/auth/login accept. */
-export const loginSchema = z.object({
-  username: z.string({ error: "Enter your username" }).check(z.minLength(1, "Enter your username")),
-  password: z.string({ error: "Enter your password" }).check(z.minLength(1, "Enter your password")),
-});
-
-export type Login = z.output<typeof loginSchema>;

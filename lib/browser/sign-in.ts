@@ -1,0 +1,11 @@
+import type { Login } from "@/lib/shared/login-schema";
+import { readApiResponse, sendApiRequest } from "./api-client";
+
+export async function signIn(credentials: Login): Promise<void> {
+  const response = await sendApiRequest("/api/auth/login", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  await readApiResponse(response);
+}

@@ -1,9 +1,0 @@
-/** Whether a request's If-None-Match names this ETag (weak or strong, or "*"), so a 304 can answer it. */
-export function etagMatches(request: Request, etag: string): boolean {
-  const header = request.headers.get("if-none-match");
-  if (!header) return false;
-  return header.split(",").some((candidate) => {
-    const tag = candidate.trim();
-    return tag === "*" || tag === etag || tag === `W/${etag}`;
-  });
-}

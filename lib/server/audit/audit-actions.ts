@@ -1,0 +1,14 @@
+import "server-only";
+export const AUDIT_ACTIONS = [
+  "signed_in",
+  "sign_in_failed",
+  "signed_out",
+  "category_create_requested",
+  "category_created",
+  "category_create_failed",
+  "category_create_refused",
+  "forbidden",
+  "refused",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

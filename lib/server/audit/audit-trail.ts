@@ -1,0 +1,83 @@
+import "server-only";
+import { getConfig } from "@/lib/server/config/config";
+import { query, storableText, storeUnavailable } from "@/lib/server/db/database";
+import { AppError } from "@/lib/shared/app-error";
+import { log } from "@/lib/server/log";
+import type { AuditAction } from "./audit-actions";
+
+type Details = Record<string, string | number | undefined>;
+
+export type AuditEvent = {
+  action: AuditAction;
+  actor?: string;
+  requestId?: string;
+  details?: Details;
+  time?: Date;
+};
+
+// So no single entry can crowd out the others when they are read back.
+export const MAX_FIELD_CHARS = 500;
+
+function cut(text: string): string {
+  if (text.length <= MAX_FIELD_CHARS) return storableText(text);
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(MAX_FIELD_CHARS - 1)) ? MAX_FIELD_CHARS - 1 : MAX_FIELD_CHARS;
+  return storableText(`${text.slice(0, end)}…`);
+}
+
+function capped(details: Details): Details {
+  const result: Details = {};
+  for (const [key, value] of Object.entries(details)) {
+    if (value === undefined) continue;
+    result[key] = typeof value === "string" ? cut(value) : value;
+    if (typeof value === "string" && value.length > MAX_FIELD_CHARS) result.truncated = 1;
+  }
+  return result;
+}
+
+const INSERT = `
+  INSERT INTO audit_events (time, actor, action, request_id, details)
+  SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::jsonb[])
+  RETURNING id`;
+
+async function insert(events: readonly AuditEvent[]): Promise<string[]> {
+  const environment = getConfig().environment;
+  const rows = events.map((event) => ({ ...event, time: event.time ?? new Date(), details: capped({ ...event.details, environment }) }));
+  for (const { action, actor, requestId, details } of rows) log.audit(action, { actor, requestId, ...details });
+  const { rows: ids } = await query<{ id: string }>(INSERT, [
+    rows.map((row) => row.time),
+    rows.map((row) => (row.actor === undefined ? null : cut(row.actor))),
+    rows.map((row) => row.action),
+    rows.map((row) => (row.requestId === undefined ? null : cut(row.requestId))),
+    rows.map((row) => JSON.stringify(row.details)),
+  ]);
+  return ids.map((row) => row.id);
+}
+
+/** Never rejects: a sign-in made or a create applied must not be reported as failed (the log keeps the event). */
+export async function recordAudit(...events: AuditEvent[]): Promise<void> {
+  try {
+    await insert(events);
+  } catch (error) {
+    log.error("audit_write_failed", { requestId: events[0]?.requestId, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+export type PendingCreate = { complete: (outcome: AuditEvent["action"], details: Details) => Promise<void> };
+
+/** When this rejects, the create must not be sent: no category is made without a trace. */
+export async function recordCreateRequested(event: Omit<AuditEvent, "action">): Promise<PendingCreate> {
+  const [id] = await insert([{ ...event, action: "category_create_requested" }]).catch((error: unknown) => {
+    log.error("audit_write_failed", { requestId: event.requestId, error: error instanceof Error ? error.message : String(error) });
+    throw error instanceof AppError ? error : storeUnavailable(error);
+  });
+  return {
+    complete: async (action, details) => {
+      log.audit(action, { actor: event.actor, requestId: event.requestId, ...details });
+      try {
+        await query("UPDATE audit_events SET action = $2, details = details || $3::jsonb WHERE id = $1", [id, action, JSON.stringify(capped(details))]);
+      } catch (error) {
+        log.error("audit_write_failed", { requestId: event.requestId, error: error instanceof Error ? error.message : String(error) });
+      }
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { query } from "@/lib/server/db/database";
+import { log } from "@/lib/server/log";
+
+const WINDOW_MS = 15 * 60_000;
+const MAX_FAILURES = 10;
+export const MAX_KEYS = 100_000;
+const SWEEP_EVERY_MS = 60_000;
+
+export type Attempt = { address: string; username: string; device?: string };
+
+const addressKey = ({ address }: Attempt) => `addr:${address}`;
+// Hashed so a username of any length fits the table's index.
+const accountKey = ({ username, device }: Attempt) =>
+  device ? `device:${device}` : `untrusted:${createHash("sha256").update(username).digest("base64url")}`;
+
+export async function retryAfter(attempt: Attempt, now = Date.now()): Promise<number> {
+  const { rows } = await query<{ failed_at: Date[] }>("SELECT failed_at FROM sign_in_failures WHERE key = ANY($1)", [
+    [addressKey(attempt), accountKey(attempt)],
+  ]);
+  const waits = rows.map(({ failed_at: newestFirst }) => {
+    const recent = newestFirst.filter((time) => now - +time < WINDOW_MS);
+    const oldestThatCounts = recent[MAX_FAILURES - 1];
+    return oldestThatCounts ? Math.ceil((+oldestThatCounts + WINDOW_MS - now) / 1000) : 0;
+  });
+  return Math.max(0, ...waits);
+}
+
+// Keys in one order in every statement, so two replicas recording at once never deadlock.
+const RECORD = `
+  INSERT INTO sign_in_failures AS f (key, failed_at, last_failed_at)
+  SELECT key, ARRAY[$2::timestamptz], $2 FROM unnest($1::text[]) AS key ORDER BY key
+  ON CONFLICT (key) DO UPDATE SET
+    failed_at = ARRAY(SELECT t FROM unnest(f.failed_at || $2::timestamptz) AS t WHERE t > $3 ORDER BY t DESC LIMIT ${MAX_FAILURES}),
+    last_failed_at = greatest(f.last_failed_at, $2)`;
+
+let lastSweepAt = 0;
+
+/** Never call for refused attempts, so a lock-out lasts no longer than the failures' own window. */
+export async function recordFailure(attempt: Attempt, now = Date.now()): Promise<void> {
+  await query(RECORD, [[addressKey(attempt), accountKey(attempt)], new Date(now), new Date(now - WINDOW_MS)]);
+  if (now - lastSweepAt >= SWEEP_EVERY_MS) {
+    lastSweepAt = now;
+    // In the background: a sweep that fails (or meets a sign-in's lock) must not change this attempt's answer.
+    sweepThrottle(now).catch((error: unknown) => log.warn("throttle_sweep_failed", { error: error instanceof Error ? error.message : String(error) }));
+  }
+}
+
+export async function recordSuccess(attempt: Attempt): Promise<void> {
+  if (attempt.device) await query("DELETE FROM sign_in_failures WHERE key = $1", [accountKey(attempt)]);
+}
+
+export async function sweepThrottle(now = Date.now()): Promise<void> {
+  await query("DELETE FROM sign_in_failures WHERE last_failed_at <= $1", [new Date(now - WINDOW_MS)]);
+  await query(
+    "DELETE FROM sign_in_failures WHERE key IN (SELECT key FROM sign_in_failures ORDER BY last_failed_at DESC OFFSET $1)",
+    [MAX_KEYS],
+  );
+}

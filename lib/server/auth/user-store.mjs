@@ -1,0 +1,69 @@
+// @ts-check
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { HASH_PATTERN, hashPassword } from "./password.mjs";
+
+/** @typedef {"viewer" | "admin"} Role */
+/** @typedef {{ username: string, role: Role, passwordHash: string }} StoredUser */
+/** @typedef {{ query: (text: string, values?: unknown[]) => Promise<{ rows: any[], rowCount: number | null }> }} Queryable */
+
+export const ROLES = /** @type {const} */ (["viewer", "admin"]);
+export const USERNAME_PATTERN = /^[\p{L}\p{N}._@-]{1,64}$/u;
+
+// Saving a user gives it a new credential version and ends its sessions, on every replica at once.
+const SAVE = `
+  WITH saved AS (
+    INSERT INTO users (username, role, password_hash, credential_version) VALUES ($1, $2, $3, $4)
+    ON CONFLICT (username) DO UPDATE SET role = excluded.role, password_hash = excluded.password_hash,
+      credential_version = excluded.credential_version, updated_at = now()
+    RETURNING (xmax = 0) AS inserted
+  ), ended AS (DELETE FROM sessions WHERE username = $1)
+  SELECT inserted FROM saved`;
+
+/** @param {Queryable} db @param {string} username @param {Role} role @param {string} password @returns {Promise<"added" | "updated">} */
+export async function upsertUser(db, username, role, password) {
+  return saveUser(db, { username, role, passwordHash: await hashPassword(password) });
+}
+
+/** @param {Queryable} db @param {StoredUser} user @returns {Promise<"added" | "updated">} */
+async function saveUser(db, { username, role, passwordHash }) {
+  const { rows } = await db.query(SAVE, [username, role, passwordHash, randomUUID()]);
+  return rows[0]?.inserted ? "added" : "updated";
+}
+
+/** @param {Queryable} db @param {string} password @returns {Promise<boolean>} whether it was made here */
+export async function addFirstAdmin(db, password) {
+  const { rowCount } = await db.query(
+    "INSERT INTO users (username, role, password_hash, credential_version) VALUES ('admin', 'admin', $1, $2) ON CONFLICT DO NOTHING",
+    [await hashPassword(password), randomUUID()],
+  );
+  return rowCount === 1;
+}
+
+/** @param {Queryable} db @param {string} username @returns {Promise<boolean>} whether there was such a user */
+export async function removeUser(db, username) {
+  const { rowCount } = await db.query("DELETE FROM users WHERE username = $1", [username]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** @param {Queryable} db @returns {Promise<{ username: string, role: Role }[]>} */
+export async function listUsers(db) {
+  const { rows } = await db.query("SELECT username, role FROM users ORDER BY username");
+  return rows;
+}
+
+/** @param {Queryable} db @param {string} file a users file from before the database; hashes are kept as they are
+ * @returns {Promise<{ added: number, updated: number, skipped: string[] }>} */
+export async function importUsersFile(db, file) {
+  const data = JSON.parse(await readFile(file, "utf8"));
+  if (!Array.isArray(data?.users)) throw new Error(`${file} is not a users file: it has no "users" list`);
+  const counts = { added: 0, updated: 0, skipped: /** @type {string[]} */ ([]) };
+  for (const [index, user] of data.users.entries()) {
+    const valid = typeof user?.username === "string" && USERNAME_PATTERN.test(user.username) && ROLES.includes(user.role) &&
+      typeof user.passwordHash === "string" && HASH_PATTERN.test(user.passwordHash);
+    if (valid) counts[await saveUser(db, user)]++;
+    // Named by position when there is no name: the entry may hold a password hash, which is never printed.
+    else counts.skipped.push(typeof user?.username === "string" ? user.username : `entry ${index + 1}`);
+  }
+  return counts;
+}

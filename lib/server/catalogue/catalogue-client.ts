@@ -1,0 +1,162 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import type * as z from "zod/mini";
+import { parseExactJson } from "@/lib/shared/exact-json";
+import { type Category, type NewCategory, categoryListSchema, categorySchema, errorBodySchema } from "@/lib/shared/schemas";
+import { AppError } from "@/lib/shared/app-error";
+import { log } from "@/lib/server/log";
+import { createBreaker } from "./circuit-breaker";
+import { ConnectTimeoutError, type HttpReply, httpCall } from "./http-call";
+
+export type CatalogueClientOptions = {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  breakerFailures: number;
+  breakerCooldownMs: number;
+  onOutcome?: (ok: boolean) => void;
+};
+
+export type CallContext = { requestId: string };
+
+export type CategoryListBytes = { bytes: Buffer; etag: string; categories?: Category[] };
+
+export type CatalogueClient = {
+  listCategories(context: CallContext): Promise<Category[]>;
+  listCategoriesAsJson(context: CallContext): Promise<CategoryListBytes>;
+  createCategory(input: NewCategory, context: CallContext): Promise<Category>;
+};
+
+type Operation = "listCategories" | "createCategory";
+
+const RETRYABLE_STATUS = new Set([502, 503, 504]);
+// The request was never sent, so nothing can have been applied.
+const NOT_SENT = new Set(["connect_timeout", "ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+export function createCatalogueClient(options: CatalogueClientOptions): CatalogueClient {
+  const { baseUrl, apiKey, timeoutMs, connectTimeoutMs, onOutcome } = options;
+  const categoriesUrl = new URL("categories", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
+  const breaker = createBreaker(options.breakerFailures, options.breakerCooldownMs);
+  let validatedEtag: string | undefined;
+  // Concurrent readers share the read under way; nothing is cached once it has ended.
+  let listInFlight: Promise<CategoryListBytes> | undefined;
+
+  async function send(operation: Operation, { requestId }: CallContext, body?: string): Promise<HttpReply> {
+    // A POST is never repeated: the service may already have applied it.
+    const attempts = body === undefined ? 2 : 1;
+    const signal = AbortSignal.timeout(timeoutMs);
+    const headers = {
+      authorization: `Bearer ${apiKey}`,
+      accept: "application/json",
+      "x-request-id": requestId,
+      ...(body !== undefined && { "content-type": "application/json" }),
+    };
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      try {
+        const reply = await httpCall(categoriesUrl, { method: body === undefined ? "GET" : "POST", headers, body, connectTimeoutMs, signal });
+        const durationMs = Math.round(performance.now() - started);
+        if (attempt < attempts && RETRYABLE_STATUS.has(reply.status)) {
+          log.warn("upstream_retry", { requestId, operation, status: reply.status, durationMs });
+          continue;
+        }
+        log.info("upstream_call", { requestId, operation, status: reply.status, durationMs });
+        return reply;
+      } catch (error) {
+        const cause = describeCause(error);
+        if (signal.aborted) {
+          log.warn("upstream_timeout", { requestId, operation, timeoutMs });
+          throw new AppError(504, "upstream_timeout", "The catalogue service did not answer in time.", undefined, { cause: error });
+        }
+        if (attempt < attempts) {
+          log.warn("upstream_retry", { requestId, operation, cause });
+          continue;
+        }
+        log.warn("upstream_unavailable", { requestId, operation, cause });
+        if (NOT_SENT.has(cause)) {
+          throw new AppError(502, "upstream_unavailable", "The catalogue service could not be reached.", undefined, { cause: error });
+        }
+        throw new AppError(502, "upstream_connection_lost", "The connection to the catalogue service broke before it answered.", undefined, { cause: error });
+      }
+    }
+  }
+
+  function interpret<T extends z.ZodMiniType>(operation: Operation, { requestId }: CallContext, reply: HttpReply, schema: T): z.output<T> {
+    if (reply.status >= 200 && reply.status < 300) {
+      const parsed = schema.safeParse(tryParse(reply.body.toString("utf8")));
+      if (parsed.success) return parsed.data;
+      log.warn("upstream_bad_response", { requestId, operation, status: reply.status });
+      throw new AppError(502, "upstream_bad_response", "The catalogue service sent a reply this app cannot read.");
+    }
+    if (reply.status === 400) {
+      const error = errorBodySchema.safeParse(tryParse(reply.body.toString("utf8")));
+      const message = error.success ? error.data.message.replaceAll(apiKey, "[redacted]") : "The catalogue service rejected the request.";
+      throw new AppError(400, error.success ? error.data.code : "invalid_request", message);
+    }
+    if (reply.status === 401) {
+      log.error("upstream_unauthorized", { requestId, operation });
+      throw new AppError(502, "upstream_unauthorized", "The catalogue service refused this app's API key. Ask an administrator to check the app's configuration.");
+    }
+    throw new AppError(502, "upstream_error", `The catalogue service answered with an error (HTTP ${reply.status}).`);
+  }
+
+  async function call<T>(run: () => Promise<T>): Promise<T> {
+    const ticket = breaker.enter();
+    try {
+      const result = await run();
+      ticket.succeeded();
+      onOutcome?.(true);
+      return result;
+    } catch (error) {
+      const answered = error instanceof AppError && error.status === 400;
+      if (answered) ticket.succeeded();
+      else ticket.failed();
+      onOutcome?.(answered);
+      throw error;
+    }
+  }
+
+  // Bytes pass on as sent, keeping every id exact; an unchanged list (same hash) skips the parse.
+  async function listAsJson(context: CallContext): Promise<CategoryListBytes> {
+    const reply = await send("listCategories", context);
+    const etag = `"${createHash("sha1").update(reply.body).digest("base64url")}"`;
+    if (reply.status >= 200 && reply.status < 300 && etag === validatedEtag) return { bytes: reply.body, etag };
+    const categories = interpret("listCategories", context, reply, categoryListSchema);
+    validatedEtag = etag;
+    return { bytes: reply.body, etag, categories };
+  }
+
+  function sharedList(context: CallContext): Promise<CategoryListBytes> {
+    if (listInFlight) {
+      log.info("upstream_call_shared", { requestId: context.requestId, operation: "listCategories" });
+      return listInFlight;
+    }
+    listInFlight = call(() => listAsJson(context)).finally(() => {
+      listInFlight = undefined;
+    });
+    return listInFlight;
+  }
+
+  return {
+    listCategoriesAsJson: sharedList,
+    listCategories: (context) =>
+      call(async () => interpret("listCategories", context, await send("listCategories", context), categoryListSchema)),
+    createCategory: (input, context) =>
+      call(async () => interpret("createCategory", context, await send("createCategory", context, JSON.stringify(input)), categorySchema)),
+  };
+}
+
+function tryParse(text: string): unknown {
+  try {
+    return parseExactJson(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function describeCause(error: unknown): string {
+  if (error instanceof ConnectTimeoutError) return "connect_timeout";
+  const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : undefined;
+  return code ?? (error instanceof Error ? error.name : "unknown");
+}

@@ -1,0 +1,93 @@
+import "server-only";
+import type { Environment } from "@/lib/shared/environment";
+import { configSchema } from "./config-schema";
+
+export type Config = {
+  catalogueUrl: string;
+  catalogueApiKey: string;
+  environment: Environment;
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  breakerFailures: number;
+  breakerCooldownMs: number;
+  shutdownGraceMs: number;
+  maxBodyBytes: number;
+  sessionSecret: string;
+  auditRetentionDays: number;
+  appOrigin?: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  hashConcurrency: number;
+  database: { url: string; poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
+};
+
+const LOOPBACK_HOSTS = new Set(["localhost", "[::1]"]);
+
+function sendsKeyInClear(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === "http:" && !LOOPBACK_HOSTS.has(hostname) && !/^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const result = configSchema.safeParse(present);
+  const problems = result.success ? [] : result.error.issues.map((issue) => issue.message);
+  const data = result.success ? result.data : undefined;
+  if (data && !data.CATALOGUE_API_URL) {
+    problems.push("CATALOGUE_API_URL is not set (run `npm start` to use the embedded catalogue service, or set it)");
+  }
+  if (data?.CATALOGUE_API_URL && !data.CATALOGUE_API_KEY) {
+    problems.push("CATALOGUE_API_KEY is required when CATALOGUE_API_URL is set");
+  }
+  if (data?.CATALOGUE_API_URL && !data.DATABASE_URL) {
+    problems.push("DATABASE_URL is not set (run `npm start` to use the embedded database, or set it to your PostgreSQL server)");
+  }
+  if (data?.CATALOGUE_API_URL && !data.SESSION_SECRET) {
+    problems.push("SESSION_SECRET is required when CATALOGUE_API_URL is set (at least 32 random characters)");
+  }
+  if (data?.CATALOGUE_API_URL && sendsKeyInClear(data.CATALOGUE_API_URL) && !data.CATALOGUE_ALLOW_HTTP) {
+    problems.push("CATALOGUE_API_URL uses plain http to another host, which sends the API key in clear text: use https (or set CATALOGUE_ALLOW_HTTP=1)");
+  }
+  const environment = data?.CATALOGUE_ENVIRONMENT ?? "production";
+  if (data?.CATALOGUE_API_URL && environment === "production" && !data.APP_ORIGIN && !data.TRUSTED_PROXIES) {
+    problems.push("APP_ORIGIN is required in production, like https://admin.example.com (or set TRUSTED_PROXIES to take it from your proxy)");
+  }
+  if (!result.success || problems.length > 0) {
+    throw new ConfigError(`Configuration error: ${problems.join("; ")}`);
+  }
+  const settings = result.data;
+  return {
+    catalogueUrl: settings.CATALOGUE_API_URL as string,
+    catalogueApiKey: settings.CATALOGUE_API_KEY as string,
+    environment,
+    timeoutMs: settings.CATALOGUE_TIMEOUT_MS,
+    connectTimeoutMs: settings.CATALOGUE_CONNECT_TIMEOUT_MS,
+    breakerFailures: settings.CATALOGUE_BREAKER_FAILURES,
+    breakerCooldownMs: settings.CATALOGUE_BREAKER_COOLDOWN_MS,
+    shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
+    maxBodyBytes: settings.MAX_BODY_BYTES,
+    sessionSecret: settings.SESSION_SECRET as string,
+    auditRetentionDays: settings.AUDIT_RETENTION_DAYS,
+    appOrigin: settings.APP_ORIGIN?.replace(/\/$/, ""),
+    sessionIdleMs: settings.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: settings.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    hashConcurrency: settings.AUTH_HASH_CONCURRENCY,
+    database: {
+      url: settings.DATABASE_URL as string,
+      poolMax: settings.DATABASE_POOL_MAX,
+      connectTimeoutMs: settings.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
+  };
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,60 @@
+import "server-only";
+import pg from "pg";
+import { getConfig } from "@/lib/server/config/config";
+import { AppError } from "@/lib/shared/app-error";
+import { log } from "@/lib/server/log";
+
+let pool: pg.Pool | undefined;
+
+function database(): pg.Pool {
+  if (pool) return pool;
+  const { url, poolMax, connectTimeoutMs, statementTimeoutMs } = getConfig().database;
+  pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // The server cuts a slow statement; the client also stops waiting, for a server that ignores the setting.
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + 1_000,
+    application_name: "categories-admin",
+  });
+  pool.on("error", (error) => log.warn("database_connection_lost", { error: error.message }));
+  return pool;
+}
+
+// SQLSTATE classes: connection exception, insufficient resources, operator intervention (shutdown, statement timeout).
+const UNAVAILABLE_CLASSES = new Set(["08", "53", "57"]);
+
+function unavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (error instanceof pg.DatabaseError) return typeof code === "string" && UNAVAILABLE_CLASSES.has(code.slice(0, 2));
+  return true; // no answer from the server at all: refused, reset, timed out
+}
+
+// PostgreSQL text and jsonb cannot hold U+0000 (no username may contain U+2400) or a lone surrogate (jsonb).
+export const storableText = (text: string): string => text.toWellFormed().replaceAll("\u0000", "\u2400");
+
+export function storeUnavailable(cause: unknown): AppError {
+  return new AppError(503, "store_unavailable", "The app's database is not answering. Try again in a moment.", undefined, {
+    cause,
+    headers: { "retry-after": "5" },
+  });
+}
+
+export async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<Row>> {
+  try {
+    return await database().query<Row>(text, values);
+  } catch (error) {
+    if (!unavailable(error)) throw error;
+    log.warn("database_unavailable", { error: error instanceof Error ? error.message : String(error) });
+    throw storeUnavailable(error);
+  }
+}
+
+export async function databaseAnswers(): Promise<boolean> {
+  return query("SELECT 1").then(
+    () => true,
+    () => false,
+  );
+}

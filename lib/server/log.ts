@@ -1,0 +1,29 @@
+import "server-only";
+import pino from "pino";
+
+type Fields = Record<string, string | number | boolean | undefined>;
+
+// Callers pass named fields only; the redact list is a second fence for secrets.
+const options: pino.LoggerOptions = {
+  level: process.env.LOG_LEVEL ?? "info",
+  base: { environment: process.env.CATALOGUE_ENVIRONMENT ?? "production" },
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label) => ({ level: label }) },
+  messageKey: "event",
+  redact: { paths: ["password", "authorization", "cookie", "apiKey", "token", "headers"], censor: "[redacted]" },
+};
+
+// Synchronous outside development, so a line logged while the process exits is never lost.
+const logger =
+  process.env.NODE_ENV === "development"
+    ? pino({ ...options, transport: { target: "pino-pretty", options: { messageKey: "event" } } })
+    : pino(options, pino.destination({ dest: 1, sync: true }));
+
+export const log = {
+  info: (event: string, fields: Fields = {}) => logger.info(fields, event),
+  warn: (event: string, fields: Fields = {}) => logger.warn(fields, event),
+  error: (event: string, fields: Fields = {}) => logger.error(fields, event),
+  security: (event: string, fields: Fields = {}) => logger.warn({ type: "security", ...fields }, event),
+  audit: (event: string, fields: Fields = {}) => logger.info({ type: "audit", ...fields }, event),
+  flush: () => new Promise<void>((resolve) => logger.flush(() => resolve())),
+};
