@@ -5,7 +5,7 @@ import { once } from "node:events";
 import { closeSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 
-const GUARD = new URL("./exit-with-parent.mjs", import.meta.url).href;
+const GUARD = new URL("../../scripts/lib/exit-with-parent.mjs", import.meta.url).href;
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
 

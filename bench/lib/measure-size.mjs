@@ -120,7 +120,7 @@ export async function measureSize(n, options, setup, sink) {
       }
     }
     const appCells = cells.filter((c) => c.target.startsWith("app")).map((c) => c.peakRssBytes);
-    sink.appPeakRss.push({ n, bytes: Math.max(memory(stack.app.pid)?.hwm ?? 0, ...appCells) });
+    sink.appPeakRss.push({ n, bytes: Math.max(memory(stack.paths.app.pid)?.hwm ?? 0, ...appCells) });
     await stack.stop();
   }
 }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { startEmbeddedDatabase } from "../../lib/db/embedded-database.mjs";
 import { seedUsers } from "../../scripts/lib/seed-users.mjs";
 import { freePort } from "../../scripts/lib/ports.mjs";
+import { startStandaloneServer } from "../../scripts/lib/standalone-server.mjs";
 import { startChild } from "./children.mjs";
 import { writeCatalogueData } from "./seed.mjs";
 import { signIn } from "./sign-in.mjs";
@@ -43,12 +44,9 @@ export async function startStack({ n, workDir, sessionSecret, timeoutSeconds }) 
   });
   const database = await startEmbeddedDatabase(undefined);
   await seedUsers(database.url, [USER]);
-  const app = await startChild({
-    name: `app (N = ${n})`,
-    script: ".next/standalone/scripts/serve.mjs",
+  const app = await startStandaloneServer({
+    port: appPort,
     env: {
-      PORT: String(appPort),
-      HOSTNAME: "127.0.0.1",
       CATALOGUE_API_URL: serviceUrl,
       CATALOGUE_API_KEY: apiKey,
       CATALOGUE_ENVIRONMENT: "local",
@@ -59,8 +57,9 @@ export async function startStack({ n, workDir, sessionSecret, timeoutSeconds }) 
       CATALOGUE_TIMEOUT_MS: String(timeoutSeconds * 1000),
     },
     logFile: join(workDir, `app-${n}.log`),
-    ready: () => answers(`${appUrl}/api/health`),
+    ready: { timeoutMs: 60_000 },
   });
+  const appPid = app.process.pid ?? -1;
   const proxy = await startChild({
     name: `minimal proxy (N = ${n})`,
     script: "bench/minimal-proxy.mjs",
@@ -76,11 +75,11 @@ export async function startStack({ n, workDir, sessionSecret, timeoutSeconds }) 
     proxy,
     /** The URL and headers of each path, for GET; a POST adds a body and its content type. */
     paths: {
-      app: { url: `${appUrl}/api/categories`, headers: { cookie }, pid: app.pid, upstreamPid: catalogue.pid },
+      app: { url: `${appUrl}/api/categories`, headers: { cookie }, pid: appPid, upstreamPid: catalogue.pid },
       proxy: { url: `${proxyUrl}/api/categories`, headers: {}, pid: proxy.pid, upstreamPid: catalogue.pid },
       service: { url: `${serviceUrl}/categories`, headers: { authorization }, pid: catalogue.pid, upstreamPid: undefined },
     },
-    pids: [app.pid, proxy.pid, catalogue.pid],
+    pids: [appPid, proxy.pid, catalogue.pid],
     async stop() {
       await proxy.stop();
       await app.stop();
