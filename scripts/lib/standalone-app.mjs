@@ -121,6 +121,8 @@ export async function startApp({ port, users, categories, name = "app", env = {}
   onSignal.add(stop);
   return {
     url,
+    /** The server's process id, for the benchmarks' readings of /proc. */
+    pid: server.process.pid ?? -1,
     /** The embedded catalogue and its key, for measuring the service itself. */
     catalogue: catalogue && { url: catalogue.url, apiKey },
     /** @param {User} user */
