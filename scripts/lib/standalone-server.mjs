@@ -36,6 +36,37 @@ process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
+/**
+ * How a started process ends, whoever started it: `exited`, `stop()` (SIGTERM, then SIGKILL after the grace) and `kill()`.
+ * @param {import("node:child_process").ChildProcess} child
+ */
+export function controlProcess(child) {
+  running.add(child);
+  /** @type {Promise<Exit>} */
+  const exited = new Promise((resolve) => {
+    child.once("exit", (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    });
+  });
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
+  return {
+    exited,
+    async stop(graceMs = 10_000) {
+      if (!ended()) child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      const exit = await exited;
+      clearTimeout(timer);
+      return exit;
+    },
+    /** SIGKILL: a crash, no clean-up of any kind. */
+    async kill() {
+      if (!ended()) child.kill("SIGKILL");
+      return exited;
+    },
+  };
+}
+
 /** @param {StartOptions} options @returns {Promise<StandaloneServer>} */
 export async function startStandaloneServer(options = {}) {
   const { hostname = "127.0.0.1", env = {}, script = SERVER_ENTRY, logFile, stdio = "pipe", ready = {} } = options;
@@ -54,36 +85,17 @@ export async function startStandaloneServer(options = {}) {
     env: { ...base, NEXT_TELEMETRY_DISABLED: "1", ...env, HOSTNAME: hostname, PORT: String(port) },
   });
   if (log !== undefined) closeSync(log);
-  running.add(child);
   let buffered = "";
   child.stdout?.on("data", (/** @type {Buffer} */ chunk) => (buffered += chunk));
   child.stderr?.on("data", (/** @type {Buffer} */ chunk) => (buffered += chunk));
-  /** @type {Promise<Exit>} */
-  const exited = new Promise((resolve) => {
-    child.once("exit", (code, signal) => {
-      running.delete(child);
-      resolve({ code, signal });
-    });
-  });
   const ended = () => child.exitCode !== null || child.signalCode !== null;
   /** @type {StandaloneServer} */
   const server = {
     url: `http://127.0.0.1:${port}`,
     port,
     process: child,
-    exited,
     output: () => (logFile === undefined ? buffered : readFileSync(logFile, "utf8")),
-    async stop(graceMs = 10_000) {
-      if (!ended()) child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-      const exit = await exited;
-      clearTimeout(timer);
-      return exit;
-    },
-    async kill() {
-      if (!ended()) child.kill("SIGKILL");
-      return exited;
-    },
+    ...controlProcess(child),
   };
   if (ready === false) return server;
 
