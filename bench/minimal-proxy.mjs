@@ -1,26 +1,17 @@
 // @ts-check
-// The benchmark's reference: the least a Node proxy can do for the two operations. No session,
-// no validation, no logging: fetch with the key, pass the status and the bytes through.
-// Env: PORT, CATALOGUE_API_URL (…/v1), CATALOGUE_API_KEY.
+// The bench's reference: the least a Node proxy can do for the two operations. No session, no validation, no logging:
+// fetch with the key, pass the status and the bytes through. Env: PORT, CATALOGUE_API_URL (…/v1), CATALOGUE_API_KEY.
 import { createServer } from "node:http";
 import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 
-const upstream = `${process.env.CATALOGUE_API_URL}/categories`;
-const authorization = `Bearer ${process.env.CATALOGUE_API_KEY}`;
+const [upstream, authorization] = [`${process.env.CATALOGUE_API_URL}/categories`, `Bearer ${process.env.CATALOGUE_API_KEY}`];
 
 createServer(async (request, response) => {
-  if (request.url !== "/api/categories" || (request.method !== "GET" && request.method !== "POST")) {
-    response.writeHead(404).end();
-    return;
-  }
+  if (request.url !== "/api/categories" || (request.method !== "GET" && request.method !== "POST")) return void response.writeHead(404).end();
   try {
-    const chunks = [];
-    for await (const chunk of request) chunks.push(chunk);
-    const reply = await fetch(upstream, {
-      method: request.method,
-      headers: { authorization, "content-type": "application/json" },
-      body: request.method === "POST" ? Buffer.concat(chunks) : undefined,
-    });
+    const body = request.method === "POST" ? await buffer(request) : undefined;
+    const reply = await fetch(upstream, { method: request.method, headers: { authorization, "content-type": "application/json" }, body });
     const length = reply.headers.get("content-length");
     response.writeHead(reply.status, { "content-type": "application/json", ...(length && { "content-length": length }) });
     if (reply.body) Readable.fromWeb(/** @type {import("node:stream/web").ReadableStream} */ (reply.body)).pipe(response);

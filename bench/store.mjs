@@ -1,45 +1,35 @@
 // @ts-check
-// `npm run bench:store` (part of `npm run bench`): the figures of the store issue, against the production build.
-// 1. Signed-in GET /api/categories (20 items) against the app's own /api/health, 32 connections, with sessions in the
-//    embedded database and, when BENCH_POSTGRES_URL (or TEST_POSTGRES_URL) names a server, in a real PostgreSQL.
-// 2. The audit trail at 1,000,000 rows (real PostgreSQL when there is one, else the embedded one): the plan and time of
-//    the first page under each filter, and of a page deep in the trail.
+// `npm run bench:store` (part of `npm run bench`), the store issue's figures against the production build: signed-in
+// GET /api/categories against /api/health with sessions in the embedded database and in PostgreSQL (BENCH_POSTGRES_URL or
+// TEST_POSTGRES_URL), and the audit trail at 1,000,000 rows (on that server, else embedded): each filter's first page.
 import { mkdir, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { auditPageSql } from "../lib/server/audit/audit-page-sql.mjs";
 import { startEmbeddedDatabase } from "../lib/server/db/embedded-database.mjs";
-import { migrate } from "../lib/server/db/migrate.mjs";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
-import { freePort } from "../scripts/lib/ports.mjs";
+import { withDatabaseClient } from "../scripts/lib/database-client.mjs";
 import { startApp } from "../scripts/lib/standalone-app.mjs";
-import { median } from "./lib/stats.mjs";
+import { format, median, table } from "./lib/report.mjs";
 
 const { values: flags } = parseArgs({ options: { ci: { type: "boolean", default: false } } });
-const SECONDS = flags.ci ? 1 : 5;
-const RUNS = flags.ci ? 1 : 5;
-const AUDIT_ROWS = flags.ci ? 20_000 : 1_000_000;
+const [SECONDS, RUNS, AUDIT_ROWS] = flags.ci ? [1, 1, 20_000] : [5, 5, 1_000_000];
 const serverUrl = process.env.BENCH_POSTGRES_URL || process.env.TEST_POSTGRES_URL;
 const user = { username: "bench", role: /** @type {const} */ ("admin"), password: "bench-password-123" };
 ensureBuild();
 
-/** A new database on the server, dropped by stop(); or the embedded one, in memory. @returns {Promise<{ url: string, stop: () => Promise<void> }>} */
-async function freshDatabase(/** @type {string | undefined} */ server) {
+/** A new database on the server, dropped by stop(); or the embedded one, in memory. @param {string | undefined} server */
+async function freshDatabase(server) {
   if (!server) return startEmbeddedDatabase(undefined);
-  const name = `bench_store_${process.pid}_${Date.now()}`;
-  const admin = async (/** @type {string} */ sql) => {
-    const client = new pg.Client(server);
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), stop: () => admin(`DROP DATABASE ${name} WITH (FORCE)`) };
+  const [name, client] = [`bench_store_${process.pid}_${Date.now()}`, new pg.Client(server)];
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  const url = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
+  return { url, stop: () => client.query(`DROP DATABASE ${name} WITH (FORCE)`).finally(() => client.end()) };
 }
 
-/** Requests per second over SECONDS with 32 connections. @param {string} url @param {Record<string, string>} headers */
+/** Autocannon's requests per second over SECONDS with 32 connections. @param {string} url @param {Record<string, string>} headers */
 async function throughput(url, headers) {
   const result = await autocannon({ url, headers, connections: 32, duration: SECONDS });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
@@ -50,79 +40,64 @@ async function throughput(url, headers) {
 async function listVersusHealth(label, server) {
   const database = await freshDatabase(server);
   const categories = Array.from({ length: 20 }, (_, i) => ({ name: `Breed ${i + 1}` }));
-  const app = await startApp({ port: await freePort(), users: [user], categories, name: "bench-store", env: { DATABASE_URL: database.url, LOG_LEVEL: "warn" } });
+  const app = await startApp({ users: [user], categories, name: "bench-store", env: { DATABASE_URL: database.url, LOG_LEVEL: "warn" } });
   try {
     const cookie = await app.signIn(user);
-    const list = [];
-    const health = [];
+    const runs = [];
     await throughput(`${app.url}/api/categories`, { cookie }); // warm-up
-    for (let run = 0; run < RUNS; run++) {
-      list.push(await throughput(`${app.url}/api/categories`, { cookie }));
-      health.push(await throughput(`${app.url}/api/health`, {}));
-    }
-    const [l, h] = [median(list), median(health)];
-    return `- ${label}: signed-in GET /api/categories ${Math.round(l)} req/s, /api/health ${Math.round(h)} req/s: **${(l / h).toFixed(2)}** (target ≥ 0.75)`;
+    for (let run = 0; run < RUNS; run++) runs.push([await throughput(`${app.url}/api/categories`, { cookie }), await throughput(`${app.url}/api/health`, {})]);
+    const [l, h] = [median(runs.map(([list]) => list ?? 0)), median(runs.map(([, health]) => health ?? 0))];
+    return [label, format.rate(l), format.rate(h), `**${(l / h).toFixed(2)}**`];
   } finally {
     await app.stop();
     await database.stop();
   }
 }
 
-async function auditPlans() {
+async function auditPages() {
   const database = await freshDatabase(serverUrl);
-  await migrate(database.url, { dir: "migrations" });
-  const db = new pg.Client(database.url);
-  await db.connect();
-  try {
+  return withDatabaseClient(database.url, async (db) => {
     const started = Date.now();
     // 200 people, the actions in proportion to how often they happen, over 400 days, newest last.
-    await db.query(
-      `INSERT INTO audit_events (time, actor, action, request_id, details)
-       SELECT now() - (($1::int - i) * (400 * 86400.0 / $1::int)) * interval '1 second',
-              'user-' || (i % 200),
-              (ARRAY['signed_in','signed_in','signed_out','sign_in_failed','category_create_requested','category_created',
-                     'category_created','category_created','category_create_failed','forbidden','refused'])[1 + i % 11],
-              'req-' || i, jsonb_build_object('name', 'Breed ' || i, 'categoryId', i::text)
-       FROM generate_series(1, $1::int) AS i`,
-      [AUDIT_ROWS],
-    );
+    await db.query(`INSERT INTO audit_events (time, actor, action, request_id, details)
+      SELECT now() - (($1::int - i) * (400 * 86400.0 / $1::int)) * interval '1 second', 'user-' || (i % 200),
+        (ARRAY['signed_in','signed_in','signed_out','sign_in_failed','category_create_requested','category_created','category_created',
+          'category_created','category_create_failed','forbidden','refused'])[1 + i % 11], 'req-' || i, jsonb_build_object('name', 'Breed ' || i, 'categoryId', i::text)
+      FROM generate_series(1, $1::int) AS i`, [AUDIT_ROWS]);
     await db.query("ANALYZE audit_events");
-    const lines = [`Audit trail: ${AUDIT_ROWS.toLocaleString("en")} rows inserted in ${((Date.now() - started) / 1000).toFixed(1)} s (${serverUrl ? "PostgreSQL" : "embedded"}); first page of 50, median of 5:`];
+    const heading = `${format.count(AUDIT_ROWS)} rows inserted in ${((Date.now() - started) / 1000).toFixed(1)} s (${serverUrl ? "PostgreSQL" : "embedded"}); first page of 50, median of 5:`;
     const { rows: [middle] } = await db.query("SELECT time, id::text FROM audit_events ORDER BY time DESC, id DESC OFFSET $1 LIMIT 1", [Math.floor(AUDIT_ROWS / 2)]);
-    const cases = [
-      ["no filter", {}],
-      ["actor", { actor: "user-42" }],
-      ["action", { action: "forbidden" }],
-      ["time range (one day, 200 days ago)", { from: new Date(Date.now() - 200 * 86_400_000), to: new Date(Date.now() - 199 * 86_400_000) }],
-      ["actor and action", { actor: "user-42", action: "category_created" }],
-      ["a page halfway down (cursor)", { before: { time: middle.time, id: middle.id } }],
-    ];
-    for (const [name, filters] of /** @type {[string, object][]} */ (cases)) {
+    const day = 86_400_000;
+    const cases = {
+      "no filter": {}, actor: { actor: "user-42" }, action: { action: "forbidden" },
+      "time range (one day, 200 days ago)": { from: new Date(Date.now() - 200 * day), to: new Date(Date.now() - 199 * day) },
+      "actor and action": { actor: "user-42", action: "category_created" },
+      "a page halfway down (cursor)": { before: { time: middle.time, id: middle.id } },
+    };
+    const rows = [];
+    for (const [name, filters] of Object.entries(cases)) {
       const { text, values } = auditPageSql({ ...filters, limit: 50 });
       const times = [];
       for (let i = 0; i < 5; i++) {
-        const t = performance.now();
-        await db.query(text, values);
-        times.push(performance.now() - t);
+        const started = performance.now();
+        times.push(await db.query(text, values).then(() => performance.now() - started));
       }
-      const { rows } = await db.query(`EXPLAIN (ANALYZE, COSTS OFF) ${text}`, values);
-      const plan = rows.map((row) => `    ${row["QUERY PLAN"]}`).join("\n");
-      lines.push(`- ${name}: **${median(times).toFixed(2)} ms**\n\n${plan}\n`);
+      const { rows: plan } = await db.query(`EXPLAIN (ANALYZE, COSTS OFF) ${text}`, values);
+      rows.push([name, `**${format.ms(median(times))}**`, plan.map((row) => String(row["QUERY PLAN"]).trim()).join("; ")]);
     }
-    return lines.join("\n");
-  } finally {
-    await db.end();
-    await database.stop();
-  }
+    return `Audit trail: ${heading}\n\n${table(["filter", "first page", "plan"], rows)}`;
+  }).finally(() => database.stop());
 }
 
-const report = [`# Store figures (${flags.ci ? "CI run: small and short, figures mean little" : "full run"}, ${new Date().toISOString()})`, ""];
-report.push(await listVersusHealth("Sessions in the embedded database", undefined));
-if (serverUrl) report.push(await listVersusHealth("Sessions in PostgreSQL", serverUrl));
-else report.push("- Sessions in PostgreSQL: not measured (set BENCH_POSTGRES_URL to a server)");
-if (process.env.BENCH_STORE_SKIP_AUDIT !== "1") report.push("", await auditPlans());
-const text = `${report.join("\n")}\n`;
+const sessions = [await listVersusHealth("embedded", undefined)];
+if (serverUrl) sessions.push(await listVersusHealth("PostgreSQL", serverUrl));
+const report = [
+  `# Store figures (${flags.ci ? "CI run: small and short, figures mean little" : "full run"}, ${new Date().toISOString()})`, "",
+  `Sessions in each database${serverUrl ? "" : " (PostgreSQL not measured: set BENCH_POSTGRES_URL)"}; target ≥ 0.75:`, "",
+  table(["sessions in", "signed-in GET /api/categories req/s", "/api/health req/s", "list / health"], sessions),
+  ...(process.env.BENCH_STORE_SKIP_AUDIT === "1" ? [] : ["", await auditPages()]),
+];
+const [text, dir] = [`${report.join("\n")}\n`, flags.ci ? "bench/results/ci" : "bench/results"];
 console.log(text);
-const dir = flags.ci ? "bench/results/ci" : "bench/results";
 await mkdir(dir, { recursive: true });
 await writeFile(`${dir}/store.md`, text);

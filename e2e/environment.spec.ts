@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { instanceUrl } from "./support/constants";
 import { expect, test } from "./support/fixtures";
-import type { NextServer } from "./support/next-server";
+import type { StandaloneServer } from "../scripts/lib/standalone-server.mjs";
 import { startProductionInstance } from "./support/production-instance";
 
 test.describe("against the staging catalogue", () => {
@@ -50,7 +50,7 @@ test.describe("against the production catalogue", () => {
   // One production instance for these tests, started here: the global setup's instances are staging and local.
   test.describe.configure({ mode: "serial" });
   test.use({ signedInAs: null });
-  let production: NextServer;
+  let production: StandaloneServer;
 
   test.beforeAll(async () => {
     production = await startProductionInstance();

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmbeddedDatabase } from "../lib/server/db/embedded-database.mjs";
 import { startCatalogue } from "../scripts/catalogue/start-catalogue.mjs";
+import { startStandaloneServer } from "../scripts/lib/standalone-server.mjs";
 import { deadCatalogueUrl, startFakeCatalogue } from "../tests/support/fake-catalogue";
 import { seedUsers } from "../scripts/lib/seed-users.mjs";
 import { newDatabaseOn } from "../tests/support/test-database";
@@ -16,9 +17,9 @@ import {
   type Role,
   SEEDED_CATEGORIES,
   SESSION_SECRET,
+  UNTIL_IT_ANSWERS,
   instancePort,
 } from "./support/constants";
-import { startNextServer } from "./support/next-server";
 import { scriptedCatalogue } from "./support/scripted-catalogue";
 
 type Stop = () => Promise<unknown>;
@@ -72,9 +73,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ];
     const started = await Promise.allSettled(
       instances.map(async ([name, env]) => {
-        const server = await startNextServer({
+        const server = await startStandaloneServer({
           port: instancePort(name),
           logFile: join(logDir, `${name}.log`),
+          ready: UNTIL_IT_ANSWERS,
           env: {
             CATALOGUE_API_KEY: KNOWN_API_KEY,
             CATALOGUE_ENVIRONMENT: "local",

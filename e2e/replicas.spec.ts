@@ -6,11 +6,11 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { upsertUser } from "../lib/server/auth/user-store.mjs";
 import { freePort } from "../scripts/lib/ports.mjs";
+import { type StandaloneServer, startStandaloneServer } from "../scripts/lib/standalone-server.mjs";
 import { databaseAt } from "../tests/support/test-database";
 import { signInWithForm } from "./support/auth";
-import { ENV, KNOWN_API_KEY, SESSION_SECRET, setupValue } from "./support/constants";
+import { ENV, KNOWN_API_KEY, SESSION_SECRET, UNTIL_IT_ANSWERS, setupValue } from "./support/constants";
 import { createButton, descriptionField, expect, nameField, test } from "./support/fixtures";
-import { type NextServer, startNextServer } from "./support/next-server";
 
 /**
  * Two app processes on the run's one database (a real PostgreSQL server in CI), behind no shared memory at all:
@@ -20,15 +20,16 @@ test.use({ signedInAs: null });
 
 let dir: string;
 let ports: [number, number];
-let replicas: NextServer[] = [];
+let replicas: StandaloneServer[] = [];
 
 async function startReplicas(): Promise<void> {
   const catalogueUrl = (JSON.parse(setupValue(ENV.upstreamUrls)) as string[])[0] ?? "";
   replicas = await Promise.all(
     ports.map((port, index) =>
-      startNextServer({
+      startStandaloneServer({
         port,
         logFile: join(dir, `replica-${index + 1}.log`),
+        ready: UNTIL_IT_ANSWERS,
         env: {
           CATALOGUE_API_URL: catalogueUrl,
           CATALOGUE_API_KEY: KNOWN_API_KEY,

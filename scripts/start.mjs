@@ -12,6 +12,7 @@ import { addFirstAdmin, importUsersFile, listUsers } from "../lib/server/auth/us
 import { startEmbeddedDatabase } from "../lib/server/db/embedded-database.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 import { withDatabaseClient } from "./lib/database-client.mjs";
+import { startStandaloneServer } from "./lib/standalone-server.mjs";
 
 const dev = process.argv.includes("--dev");
 // The same .env files Next reads, so a CATALOGUE_API_URL set there is seen here too.
@@ -83,12 +84,18 @@ async function createFirstAccounts(/** @type {string} */ url) {
 // Local mode listens on loopback only: the app holds an API key and must not be reachable from the network by default.
 const hostname = process.env.APP_HOST ?? (catalogue ? "127.0.0.1" : "0.0.0.0");
 const port = process.env.PORT ?? "3000";
-// What we ship: the standalone server of the production build (`next dev` with --dev).
-const command = dev ? ["node_modules/next/dist/bin/next", "dev", "-H", hostname, "-p", port] : [".next/standalone/scripts/serve.mjs"];
-const app = spawn(process.execPath, command, {
-  stdio: "inherit",
-  env: { ...process.env, ...childEnv, HOSTNAME: hostname, PORT: port },
-});
+const env = { ...process.env, ...childEnv, HOSTNAME: hostname, PORT: port };
+const app = dev
+  ? spawn(process.execPath, ["node_modules/next/dist/bin/next", "dev", "-H", hostname, "-p", port], { stdio: "inherit", env })
+  : await startStandaloneServer({ port: Number(port), hostname, env: childEnv, stdio: "inherit", ready: false }).then(
+      (server) => server.process,
+      async (error) => {
+        console.error(error instanceof Error ? error.message : error);
+        await catalogue?.stop();
+        await database?.stop();
+        process.exit(1);
+      },
+    );
 console.log(`Categories admin on http://localhost:${port}`);
 
 let stopping = false;

@@ -1,93 +1,67 @@
 // @ts-check
-// One measurement ("cell"): autocannon against one target at one concurrency, with latency percentiles
-// from every response (exact, not histogram buckets) and the target process's peak RSS and CPU.
+// One measurement: autocannon against one path, and what the target process used meanwhile, read from Linux's /proc:
+// its peak resident memory and its CPU time per response.
 import autocannon from "autocannon";
-import { availableParallelism } from "node:os";
-import { cpuMs, machineBusyMs, memory, resetPeak } from "./children.mjs";
-import { percentile, perSecond } from "./stats.mjs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+
+const SAMPLE_MS = 100;
+/** A /proc file, or "" once its process is gone. @param {string} file */
+const read = (file) => (existsSync(file) ? readFileSync(file, "utf8") : "");
+/** CPU milliseconds a process has used (100 ticks a second). @param {number} pid */
+const cpuMs = (pid) => {
+  const fields = read(`/proc/${pid}/stat`).split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+/** @param {number} pid @param {"VmRSS" | "VmHWM"} field */
+const memoryBytes = (pid, field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(read(`/proc/${pid}/status`))?.[1] ?? 0) * 1024;
+
+/** Waits until the processes use no CPU for 250 ms, so work left from one measurement is not counted in the next. @param {readonly number[]} pids */
+export async function waitUntilIdle(pids, maxMs = 30_000) {
+  const deadline = Date.now() + maxMs;
+  for (let before = pids.map(cpuMs); Date.now() < deadline; ) {
+    await sleep(250);
+    const now = pids.map(cpuMs);
+    if (now.every((ms, i) => ms - (before[i] ?? 0) <= 10)) return true;
+    before = now;
+  }
+  return false;
+}
 
 /**
- * `body` is made anew for every request (unique names for creates). Autocannon's own `[<id>]` replacement
- * is not used: it announces a Content-Length for a 27-character id that does not match the ids it inserts.
- * @typedef {{ url: string, method: "GET" | "POST", headers: Record<string, string>, body?: () => string }} HttpRequest
+ * `body` is made anew for each request (every create a new name); `amount` counts requests instead of seconds.
+ * @param {{ url: string, method?: "GET" | "POST", headers: Record<string, string>, body?: () => string, connections: number,
+ *   seconds: number, amount?: number, timeoutSeconds: number, pid: number }} options
  */
-/**
- * @typedef {{
- *   completed: number, non2xx: number, errors: number, timeouts: number, statusCodes: Record<string, number>,
- *   rps: number, p50: number, p99: number, bytesPerResponse: number, seconds: number,
- *   peakRssBytes: number, cpuMsPerRequest: number, upstreamCpuMsPerRequest: number | null, otherCpuShare: number,
- * }} CellResult
- */
-
-/**
- * Runs for `durationSeconds`, or, when `amount` is given, until that many responses have come back
- * (for large lists, where one response can take longer than a whole timed run).
- * @param {{
- *   request: HttpRequest, connections: number, durationSeconds: number, amount?: number, timeoutSeconds: number,
- *   pid: number, upstreamPid?: number, benchPids: readonly number[],
- * }} cell
- * @returns {Promise<CellResult>}
- */
-export async function measure({ request, connections, durationSeconds, amount, timeoutSeconds, pid, upstreamPid, benchPids }) {
-  const peakWasReset = resetPeak(pid);
-  let polledPeak = memory(pid)?.rss ?? 0;
-  const poll = setInterval(() => {
-    polledPeak = Math.max(polledPeak, memory(pid)?.rss ?? 0);
-  }, 100);
+export async function measure({ url, method = "GET", headers, body, connections, seconds, amount, timeoutSeconds, pid }) {
+  let peakReset = true; // VmHWM back to the current RSS where allowed; else the peak of VmRSS polled every 100 ms
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+  } catch {
+    peakReset = false;
+  }
+  let peak = 0;
+  const poll = setInterval(() => (peak = Math.max(peak, memoryBytes(pid, "VmRSS"))), 100);
   const cpuBefore = cpuMs(pid);
-  const upstreamCpuBefore = upstreamPid === undefined ? Number.NaN : cpuMs(upstreamPid);
-  const ownCpu = () => benchPids.reduce((sum, p) => sum + cpuMs(p), 0) + cpuMs(process.pid);
-  const ownBefore = ownCpu();
-  const machineBefore = machineBusyMs();
-
   /** @type {number[]} */
   const latencies = [];
-  let bytes = 0;
-  let lastResponseAt = 0;
-  const startedAt = performance.now();
-  const instance = autocannon({
-    url: request.url,
-    method: request.method,
-    headers: request.headers,
-    ...(request.body && { requests: [{ setupRequest: (built) => ({ ...built, body: request.body?.() }) }] }),
-    connections,
-    ...(amount === undefined ? { duration: durationSeconds } : { amount }),
-    timeout: timeoutSeconds,
-    // Autocannon ends a run only at a sample tick; short ticks waste less time after the last response.
-    sampleInt: 100,
-  });
-  instance.on("response", (_client, statusCode, responseBytes, responseTime) => {
-    lastResponseAt = performance.now();
-    if (statusCode < 200 || statusCode >= 300) return;
-    latencies.push(responseTime);
-    bytes += responseBytes;
-  });
-  let result;
-  try {
-    result = await instance;
-  } finally {
-    clearInterval(poll);
-  }
-
-  const elapsedMs = performance.now() - startedAt;
-  // Everything else the machine did meanwhile: builds or tests of others skew the figures.
-  const otherCpuShare = Math.max(0, machineBusyMs() - machineBefore - (ownCpu() - ownBefore)) / (elapsedMs * availableParallelism());
-  const completed = latencies.length;
-  const hwm = peakWasReset ? (memory(pid)?.hwm ?? 0) : 0;
+  /** @type {import("autocannon").Result} */
+  const result = await new Promise((resolve, reject) => {
+    const options = { url, method, headers, connections, timeout: timeoutSeconds, sampleInt: SAMPLE_MS, ...(amount ? { amount } : { duration: seconds }),
+      ...(body && { requests: [{ setupRequest: (/** @type {import("autocannon").Request} */ request) => ({ ...request, body: body() }) }] }) };
+    // Autocannon's own percentiles are whole milliseconds (0 ms for most answers at N = 20); its per-response times are not.
+    autocannon(options, (error, done) => (error ? reject(error) : resolve(done))).on("response", (_client, status, _bytes, ms) => status < 300 && latencies.push(ms));
+  }).finally(() => clearInterval(poll));
+  const sorted = latencies.sort((a, b) => a - b);
+  /** @param {number} p nearest rank */
+  const percentile = (p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+  const completed = result.requests.total;
   return {
-    completed,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
-    rps: perSecond(completed, (lastResponseAt || performance.now()) - startedAt),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    bytesPerResponse: completed > 0 ? bytes / completed : Number.NaN,
-    seconds: elapsedMs / 1000,
-    peakRssBytes: Math.max(hwm, polledPeak),
-    cpuMsPerRequest: completed > 0 ? (cpuMs(pid) - cpuBefore) / completed : Number.NaN,
-    upstreamCpuMsPerRequest: upstreamPid === undefined || completed === 0 ? null : (cpuMs(upstreamPid) - upstreamCpuBefore) / completed,
-    otherCpuShare,
+    rps: (result.requests.average * 1000) / SAMPLE_MS, // average of 100 ms samples: short and counted runs end within one
+    p50: percentile(50), p99: percentile(99),
+    bytesPerResponse: result.throughput.total / completed,
+    peakRss: Math.max(peak, peakReset ? memoryBytes(pid, "VmHWM") : 0),
+    cpuMsPerRequest: (cpuMs(pid) - cpuBefore) / completed,
+    non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, statusCodeStats: result.statusCodeStats,
   };
 }

@@ -1,161 +1,98 @@
 // @ts-check
-// From the raw measurements to the figures people read: medians per cell, ratios to the minimal
-// proxy and the service, and the issue's targets met or not. Pure.
-import { formatBytes, formatCount, formatMs, formatRate, formatRatio } from "./format.mjs";
-import { median, ratio } from "./stats.mjs";
+// From measurements to what people read: medians of the runs, ratios to the minimal proxy and the service, issue 5's
+// targets, and the one Markdown table printer every bench report uses. Pure, so it is unit-tested.
 
-/** What a browser sends. */
-export const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
-
-/** @typedef {"app" | "app-gzip" | "app-health" | "proxy" | "service"} TargetName */
+export const BROWSER_ENCODINGS = "gzip, deflate, br, zstd"; // what a browser sends
+export const LABELS = /** @type {const} */ ({ app: "app (Next, signed in)", "app-gzip": "app, Accept-Encoding: gzip",
+  "app-health": "app's /api/health (no session, no upstream)", proxy: "minimal Node proxy", service: "catalogue service" });
+/** @typedef {keyof typeof LABELS} PathName */
 /**
- * @typedef {import("./load.mjs").CellResult & {
- *   method: "GET" | "POST", n: number, connections: number, target: TargetName, run: number, amount: number | null, retries: number,
- * }} Cell
- */
-/**
- * @typedef {{
- *   method: "GET" | "POST", n: number, connections: number, target: TargetName, runs: number,
- *   rps: number, p50: number, p99: number, peakRssBytes: number, bytesPerResponse: number, cpuMsPerRequest: number,
- *   non2xx: number, errors: number, otherCpuShare: number,
- *   vsProxy: { rps: number, p50: number, p99: number }, vsService: { rps: number, p50: number, p99: number },
- * }} Summary
- */
-/**
- * @typedef {{ n: number, target: TargetName, acceptEncoding: string, status: number, contentEncoding: string, vary: string,
- *   wireBytes: number, decodedBytes: number, ms: number }} CompressionProbe
- * @typedef {{ n: number, acceptEncoding: string, etag: string | null, status: number | null, wireBytes: number | null, ms: number | null }} ConditionalProbe
- * @typedef {{ id: string, label: string, value: number | null, measured: string, limit: string, met: boolean | null, note: string }} Target
- * @typedef {{
- *   cells: Cell[], compression: CompressionProbe[], conditional: ConditionalProbe[], store: { n: number, before: number, after: number }[],
- *   appPeakRss: { n: number, bytes: number }[], changedList: { n: number, appMs: number, serviceMs: number }[],
- *   problems: string[], notes: string[],
- * }} Measurements what a run collects, filled in as it goes so that a run that stops early still reports what it measured
+ * @typedef {{ method: "GET" | "POST", n: number, connections: number, path: PathName, rps: number, p50: number, p99: number,
+ *   peakRss: number, bytesPerResponse: number, cpuMsPerRequest: number }} Cell
+ * @typedef {Cell & { vsProxy: { rps: number, p50: number }, vsService: { rps: number, p50: number } }} Row
+ * @typedef {{ n: number, path: PathName, acceptEncoding: string, status: number, contentEncoding: string, vary: string,
+ *   wireBytes: number, decodedBytes: number, ms: number }} Compression
+ * @typedef {{ n: number, etag: string | null, status: number | null, wireBytes: number | null, ms: number | null }} Refresh
+ * @typedef {{ cells: Cell[], compression: Compression[], refreshes: Refresh[], firstReads: { n: number, app: number, service: number }[],
+ *   growth: { n: number, before: number, after: number }[], problems: string[] }} Results
  */
 
-export const TARGET_LABELS = /** @type {const} */ ({
-  app: "app (Next, signed in)",
-  "app-gzip": "app, Accept-Encoding: gzip",
-  "app-health": "app's /api/health (no session, no upstream)",
-  proxy: "minimal Node proxy",
-  service: "catalogue service",
-});
-const ORDER = ["app", "app-gzip", "app-health", "proxy", "service"];
+/** @param {number} value @param {string} unit three significant digits, whole from 100 */
+const figure = (value, unit = "") => (Number.isFinite(value) ? `${value >= 100 ? Math.round(value).toLocaleString("en-US") : value.toPrecision(3)}${unit}` : "–");
+/** @type {Record<"rate" | "ms" | "count" | "ratio" | "bytes", (value: number) => string>} */
+export const format = {
+  rate: (value) => figure(value),
+  ms: (value) => figure(value, " ms"),
+  count: (value) => value.toLocaleString("en-US"),
+  ratio: (value) => (!Number.isFinite(value) ? "–" : value >= 10 ? `${Math.round(value)}×` : `${value.toPrecision(2)}×`),
+  bytes: (value) => (!Number.isFinite(value) ? "–" : value < 1024 ? `${Math.round(value)} B` : value < 1024 ** 2 ? `${(value / 1024).toFixed(1)} KiB` : `${(value / 1024 ** 2).toFixed(1)} MiB`),
+};
 
-/** Medians of the runs of each (method, N, connections, target), with ratios to the proxy and service. @param {readonly Cell[]} cells @returns {Summary[]} */
+/** A Markdown table, pipes in cells escaped. @param {readonly string[]} header @param {readonly (readonly (string | number)[])[]} rows */
+export function table(header, rows) {
+  /** @param {readonly (string | number)[]} cells */
+  const line = (cells) => `| ${cells.map((cell) => String(cell).replaceAll("|", "\\|")).join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/** The median of the finite values (NaN when none). @param {readonly number[]} values */
+export function median(values) {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 ? /** @type {number} */ (sorted[Math.floor(middle)]) : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
+/** a / b, or NaN without a measured, non-zero b. @param {number | undefined} a @param {number | undefined} b */
+export const ratio = (a = Number.NaN, b = Number.NaN) => (Number.isFinite(a) && Number.isFinite(b) && b !== 0 ? a / b : Number.NaN);
+
+/** Per (method, N, connections, path) in the order first measured: medians of the runs, the largest RSS, ratios to the peers. @param {readonly Cell[]} cells @returns {Row[]} */
 export function summarise(cells) {
   /** @type {Map<string, Cell[]>} */
   const groups = new Map();
-  for (const cell of cells) {
-    const key = [cell.method, cell.n, cell.connections, cell.target].join(" ");
-    groups.set(key, [...(groups.get(key) ?? []), cell]);
-  }
+  const key = (/** @type {Cell} */ cell) => `${cell.method} ${cell.n} ${cell.connections} ${cell.path}`;
+  for (const cell of cells) groups.set(key(cell), [...(groups.get(key(cell)) ?? []), cell]);
   const rows = [...groups.values()].map((runs) => {
-    const first = /** @type {Cell} */ (runs[0]);
     /** @param {(cell: Cell) => number} pick */
     const mid = (pick) => median(runs.map(pick));
-    return {
-      method: first.method,
-      n: first.n,
-      connections: first.connections,
-      target: first.target,
-      runs: runs.length,
-      rps: mid((c) => c.rps),
-      p50: mid((c) => c.p50),
-      p99: mid((c) => c.p99),
-      peakRssBytes: Math.max(...runs.map((c) => c.peakRssBytes)),
-      bytesPerResponse: mid((c) => c.bytesPerResponse),
-      cpuMsPerRequest: mid((c) => c.cpuMsPerRequest),
-      non2xx: runs.reduce((sum, c) => sum + c.non2xx, 0),
-      errors: runs.reduce((sum, c) => sum + c.errors, 0),
-      otherCpuShare: Math.max(...runs.map((c) => c.otherCpuShare)),
-    };
+    return { ...(/** @type {Cell} */ (runs[0])), rps: mid((c) => c.rps), p50: mid((c) => c.p50), p99: mid((c) => c.p99),
+      bytesPerResponse: mid((c) => c.bytesPerResponse), cpuMsPerRequest: mid((c) => c.cpuMsPerRequest), peakRss: Math.max(...runs.map((c) => c.peakRss)) };
   });
-  return rows
-    .map((row) => {
-      /** @param {TargetName} target */
-      const peer = (target) => rows.find((r) => r.method === row.method && r.n === row.n && r.connections === row.connections && r.target === target);
-      /** @param {TargetName} target */
-      const versus = (target) => {
-        const other = peer(target);
-        return { rps: ratio(row.rps, other?.rps), p50: ratio(row.p50, other?.p50), p99: ratio(row.p99, other?.p99) };
-      };
-      return { ...row, vsProxy: versus("proxy"), vsService: versus("service") };
-    })
-    .sort((a, b) => a.method.localeCompare(b.method) || a.n - b.n || a.connections - b.connections || ORDER.indexOf(a.target) - ORDER.indexOf(b.target));
-}
-
-/** The app's /api/health (no session, no upstream) against the proxy at N = 20, in this run. @param {readonly Summary[]} summary @param {number | undefined} connections */
-function floorNote(summary, connections) {
-  const health = summary.find((r) => r.method === "GET" && r.n === 20 && r.connections === connections && r.target === "app-health");
-  return health ? `the app's /api/health does ${formatRatio(health.vsProxy.rps)} the proxy (${formatRate(health.rps)} req/s)` : "not measured";
+  return rows.map((row) => {
+    /** @param {PathName} path */
+    const versus = (path) => {
+      const peer = rows.find((r) => r.method === row.method && r.n === row.n && r.connections === row.connections && r.path === path);
+      return { rps: ratio(row.rps, peer?.rps), p50: ratio(row.p50, peer?.p50) };
+    };
+    return { ...row, vsProxy: versus("proxy"), vsService: versus("service") };
+  });
 }
 
 /**
- * Issue 5's targets, judged on this run's figures; `met` is null when the run did not measure it.
- * @param {readonly Summary[]} summary @param {readonly CompressionProbe[]} compression @param {readonly ConditionalProbe[]} conditional
- * @returns {Target[]}
+ * Issue 5's targets as table rows (target, measured, limit, verdict), judged on this run's figures.
+ * @param {readonly Row[]} rows @param {readonly Compression[]} compression @param {readonly Refresh[]} refreshes
  */
-export function judgeTargets(summary, compression, conditional) {
-  /** @param {number} n @param {TargetName} target @param {"min" | "max"} which */
-  const get = (n, target, which) => {
-    const rows = summary.filter((r) => r.method === "GET" && r.n === n && r.target === target);
-    const connections = rows.map((r) => r.connections);
-    const wanted = which === "min" ? Math.min(...connections) : Math.max(...connections);
-    return rows.find((r) => r.connections === wanted);
-  };
-  const targets = [];
-
-  const small = get(20, "app", "max");
-  const floor = small?.vsProxy.rps;
-  targets.push({
-    id: "get-20-throughput",
-    value: Number.isFinite(floor) ? /** @type {number} */ (floor) : null,
-    label: `GET at N = 20, ${small?.connections ?? 32} connections: app throughput vs the minimal proxy`,
-    measured: small ? `${formatRatio(floor ?? Number.NaN)} (${formatRate(small.rps)} vs ${formatRate(ratio(small.rps, floor))} req/s)` : "not measured",
-    limit: "≥ 0.25×",
-    met: small && Number.isFinite(floor) ? /** @type {number} */ (floor) >= 0.25 : null,
-    note: `framework floor: ${floorNote(summary, small?.connections)}; 0.22× in the stack notes`,
-  });
-
-  const large = get(100_000, "app", "min");
-  const time = large?.vsService.p50;
-  targets.push({
-    id: "get-100k-time",
-    value: Number.isFinite(time) ? /** @type {number} */ (time) : null,
-    label: `GET at N = 100,000, ${large?.connections ?? 1} connection: app p50 time vs the service's own`,
-    measured: large ? `${formatRatio(time ?? Number.NaN)} (${formatMs(large.p50)} vs ${formatMs(ratio(large.p50, time))})` : "not measured",
-    limit: "≤ 2×",
-    met: large && Number.isFinite(time) ? /** @type {number} */ (time) <= 2 : null,
-    note: "the naive handler needs about 8×",
-  });
-
-  const largest = Math.max(...compression.filter((p) => p.target === "app").map((p) => p.n));
-  const app = compression.filter((p) => p.target === "app" && p.n === largest);
-  const encodingFor = (/** @type {string} */ acceptEncoding) => app.find((p) => p.acceptEncoding === acceptEncoding)?.contentEncoding;
-  const gzip = encodingFor("gzip");
-  const br = encodingFor("br");
-  const browser = encodingFor(BROWSER_ENCODINGS);
-  const identity = encodingFor("identity");
-  targets.push({
-    id: "compression",
-    value: null,
-    label: `Compression of the list by Accept-Encoding (N = ${Number.isFinite(largest) ? formatCount(largest) : "–"})`,
-    measured: app.length ? `gzip → ${gzip}; br → ${br}; a browser's → ${browser}; identity → ${identity}` : "not measured",
-    limit: "compressed as asked, none for identity",
-    met: app.length ? gzip === "gzip" && (browser === "gzip" || browser === "br") && identity === "identity" : null,
-    note: br === "br" ? "single requests; see the compression table" : "no brotli: a client asking for br only gets identity",
-  });
-
-  const refresh = conditional.find((p) => p.n === 100_000) ?? conditional.at(-1);
-  targets.push({
-    id: "conditional-refresh",
-    value: refresh?.wireBytes ?? null,
-    label: `Refresh of an unchanged list with If-None-Match (N = ${refresh ? formatCount(refresh.n) : "–"})`,
-    measured: !refresh ? "not measured" : refresh.etag === null ? "no ETag sent" : `${refresh.status}, ${formatBytes(refresh.wireBytes ?? Number.NaN)} on the wire`,
-    limit: "304, < 1 KiB",
-    met: refresh ? refresh.status === 304 && (refresh.wireBytes ?? Infinity) < 1024 : null,
-    note: "status line and headers included",
-  });
-  return targets;
+export function judgeTargets(rows, compression, refreshes) {
+  /** @param {number} n @param {number} connections @param {PathName} path */
+  const row = (n, connections, path = "app") => rows.find((r) => r.method === "GET" && r.n === n && r.connections === connections && r.path === path);
+  const [small, health, large] = [row(20, 32), row(20, 32, "app-health"), row(100_000, 1)];
+  /** The probe of `path` with `asked` at the largest N. @param {PathName} path @param {string} asked */
+  const probe = (path, asked) => compression.filter((p) => p.path === path && p.acceptEncoding === asked).at(-1);
+  const answer = (/** @type {string} */ asked) => probe("app", asked)?.contentEncoding;
+  const [readRatio, gzipRatio] = ["identity", "gzip"].map((asked) => ratio(probe("app", asked)?.ms, probe("service", "identity")?.ms));
+  const refresh = refreshes.at(-1);
+  /** @type {[string, string | undefined, string, boolean][]} */
+  const targets = [
+    ["GET at N = 20, 32 connections: app req/s vs the minimal proxy", small && `${format.ratio(small.vsProxy.rps)} (${format.rate(small.rps)} req/s); ` +
+      `the app's /api/health: ${format.ratio(health?.vsProxy.rps ?? Number.NaN)}`, "≥ 0.25×", (small?.vsProxy.rps ?? 0) >= 0.25],
+    ["GET at N = 100,000, 1 connection: app p50 vs the service's", large && `${format.ratio(large.vsService.p50)} (${format.ms(large.p50)})`, "≤ 2×",
+      (large?.vsService.p50 ?? Infinity) <= 2],
+    ["Compression by Accept-Encoding (largest N)", compression.length ? ["gzip", "br", BROWSER_ENCODINGS, "identity"].map((asked) =>
+      `${asked} → ${answer(asked)}`).join("; ") : undefined, "compressed as asked, none for identity",
+      answer("gzip") === "gzip" && /^(gzip|br)$/.test(answer(BROWSER_ENCODINGS) ?? "") && answer("identity") === "identity"],
+    ["One read of the list, whole body, single requests (largest N, median of 5): app vs the service (issue 11)", compression.length ?
+      `${format.ratio(readRatio ?? Number.NaN)}; with Accept-Encoding: gzip ${format.ratio(gzipRatio ?? Number.NaN)}` : undefined, "≤ 1.5×", (readRatio ?? Infinity) <= 1.5],
+    [`Refresh with the list's ETag (N = ${format.count(refresh?.n ?? 0)})`, refresh && `${refresh.status ?? "no ETag"}, ${format.bytes(refresh.wireBytes ?? Number.NaN)} on the wire`,
+      "304, < 1 KiB with headers", refresh?.status === 304 && (refresh.wireBytes ?? Infinity) < 1024],
+  ];
+  return targets.map(([target, measured, limit, met]) => [target, measured ?? "–", limit, measured === undefined ? "not measured" : met ? "**met**" : "**not met**"]);
 }

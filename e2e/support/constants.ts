@@ -40,6 +40,9 @@ export const INSTANCES = {
 
 export type InstanceName = keyof typeof INSTANCES;
 
+/** When an app instance counts as started: any HTTP answer, as the "down" instance answers its list with 502. */
+export const UNTIL_IT_ANSWERS = { path: "/api/categories", anyStatus: true };
+
 const basePort = Number(process.env.E2E_BASE_PORT ?? 3100);
 
 export function instancePort(name: InstanceName): number {

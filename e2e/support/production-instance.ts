@@ -2,21 +2,22 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../scripts/lib/ports.mjs";
-import { ENV, KNOWN_API_KEY, SESSION_SECRET, setupValue } from "./constants";
-import { type NextServer, startNextServer } from "./next-server";
+import { type StandaloneServer, startStandaloneServer } from "../../scripts/lib/standalone-server.mjs";
+import { ENV, KNOWN_API_KEY, SESSION_SECRET, UNTIL_IT_ANSWERS, setupValue } from "./constants";
 
 /**
  * One more app instance, configured as production, for the specs that need to see one; the global setup's instances
  * are staging and local. Its catalogue is the unreachable one (pages that need no list still render), and its log goes
  * to a folder of its own, not the run's log folder, whose exact contents the leak check expects.
  */
-export async function startProductionInstance(): Promise<NextServer> {
+export async function startProductionInstance(): Promise<StandaloneServer> {
   const deadCatalogue = (JSON.parse(setupValue(ENV.upstreamUrls)) as string[])[2] ?? "";
   const dir = await mkdtemp(join(tmpdir(), "categories-e2e-production-"));
   const port = await freePort();
-  const server = await startNextServer({
+  const server = await startStandaloneServer({
     port,
     logFile: join(dir, "production.log"),
+    ready: UNTIL_IT_ANSWERS,
     env: {
       CATALOGUE_API_URL: deadCatalogue,
       CATALOGUE_API_KEY: KNOWN_API_KEY,
@@ -29,5 +30,5 @@ export async function startProductionInstance(): Promise<NextServer> {
     await rm(dir, { recursive: true, force: true });
     throw error;
   });
-  return { ...server, stop: () => server.stop().finally(() => rm(dir, { recursive: true, force: true })) };
+  return { ...server, stop: (graceMs) => server.stop(graceMs).finally(() => rm(dir, { recursive: true, force: true })) };
 }

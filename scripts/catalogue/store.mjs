@@ -1,7 +1,7 @@
 // @ts-check
 import { readdir, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { readJsonFile, writeFileAtomically } from "../../lib/files/json-file.mjs";
+import { readJsonFile, writeFileAtomically } from "./json-file.mjs";
 
 /** @typedef {{ id: bigint, name: string, description?: string }} StoredCategory */
 

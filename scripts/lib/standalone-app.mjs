@@ -1,19 +1,17 @@
 // @ts-check
-// The production build as `npm run size`, `lighthouse` and `screenshots` run it: the standalone server on loopback
+// The production build as `npm run size`, `lighthouse`, `screenshots` and the benchmarks run it: the standalone server
 // with its users in a database of its own (in memory) and, when categories are given, the embedded catalogue seeded
-// with them.
-// The key and session secret are random per run and never printed. Whatever is started here is stopped by stop(),
-// on Ctrl-C or SIGTERM, and killed when the script exits any other way (children also exit if it dies: children.mjs).
+// with them. The key and session secret are random per run and never printed. Whatever is started here is stopped by
+// stop(), on Ctrl-C or SIGTERM, and killed when the script exits any other way.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { killAllNow, startChild } from "../../bench/lib/children.mjs";
-import { signIn } from "../../bench/lib/sign-in.mjs";
+import { join } from "node:path";
 import { startEmbeddedDatabase } from "../../lib/server/db/embedded-database.mjs";
 import { startCatalogue } from "../catalogue/start-catalogue.mjs";
-import { portIsFree } from "./ports.mjs";
+import { freePort } from "./ports.mjs";
 import { seedUsers } from "./seed-users.mjs";
+import { startStandaloneServer } from "./standalone-server.mjs";
 
 /** @typedef {{ username: string, role: import("../../lib/server/auth/user-store.mjs").Role, password: string }} User */
 /** @typedef {{ id?: string, name: string, description?: string }} Category */
@@ -35,7 +33,6 @@ function installHandlers() {
   if (handlersInstalled) return;
   handlersInstalled = true;
   process.on("exit", () => {
-    killAllNow();
     for (const cleanup of atExit) cleanup();
   });
   for (const [signal, code] of /** @type {const} */ ([["SIGINT", 130], ["SIGTERM", 143]])) {
@@ -47,12 +44,28 @@ function installHandlers() {
 }
 
 /**
- * @param {{ port: number, users: readonly User[], categories?: readonly Category[], name?: string, env?: Record<string, string> }} options
- *   Without `categories` no catalogue runs (pages that need it show their error state). `env`: more settings.
+ * Signs in through POST /api/auth/login as a browser does (no Origin header); returns the Cookie header value.
+ * @param {string} appUrl @param {{ username: string, password: string }} user @returns {Promise<string>}
+ */
+export async function signIn(appUrl, { username, password }) {
+  const response = await fetch(`${appUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
+  if (response.status !== 204) throw new Error(`sign-in failed with ${response.status}: ${await response.text()}`);
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  if (!cookie.startsWith("categories_session=")) throw new Error(`no session cookie in ${response.headers.get("set-cookie")}`);
+  return cookie;
+}
+
+/**
+ * @param {{ port?: number, users: readonly User[], categories?: readonly Category[], name?: string, env?: Record<string, string> }} options
+ *   Without `categories` no catalogue runs (pages that need it show their error state); without `port`, a free one.
+ *   `env`: more settings.
  */
 export async function startApp({ port, users, categories, name = "app", env = {} }) {
   installHandlers();
-  await assertPortFree(port);
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
   atExit.add(removeDir);
@@ -73,16 +86,13 @@ export async function startApp({ port, users, categories, name = "app", env = {}
   // The embedded database, in memory, unless `env` names a server.
   const database = env.DATABASE_URL ? undefined : await startEmbeddedDatabase(undefined);
   await seedUsers(env.DATABASE_URL ?? database?.url ?? "", users);
-  const url = `http://127.0.0.1:${port}`;
+  const appPort = port ?? (await freePort());
   let server;
   try {
-    server = await startChild({
-      name,
-      script: resolve(".next/standalone/scripts/serve.mjs"),
+    server = await startStandaloneServer({
+      port: appPort,
       env: {
-        PORT: String(port),
-        HOSTNAME: "127.0.0.1",
-        APP_ORIGIN: url,
+        APP_ORIGIN: `http://127.0.0.1:${appPort}`,
         ...catalogueEnv,
         CATALOGUE_API_KEY: apiKey,
         SESSION_SECRET: randomBytes(32).toString("base64url"),
@@ -90,7 +100,7 @@ export async function startApp({ port, users, categories, name = "app", env = {}
         ...env,
       },
       logFile: join(dir, "server.log"),
-      ready: async () => (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok,
+      ready: { timeoutMs: 60_000 },
     });
   } catch (error) {
     await catalogue?.stop();
@@ -99,9 +109,10 @@ export async function startApp({ port, users, categories, name = "app", env = {}
     throw error;
   }
 
+  const url = server.url;
   const stop = async () => {
     onSignal.delete(stop);
-    await server.stop();
+    await server.stop(5_000);
     await catalogue?.stop();
     await database?.stop();
     removeDir();
@@ -110,15 +121,12 @@ export async function startApp({ port, users, categories, name = "app", env = {}
   onSignal.add(stop);
   return {
     url,
+    /** The server's process id, for the benchmarks' readings of /proc. */
+    pid: server.process.pid ?? -1,
     /** The embedded catalogue and its key, for measuring the service itself. */
     catalogue: catalogue && { url: catalogue.url, apiKey },
-    /** Signs in through POST /api/auth/login; returns the Cookie header value ("categories_session=…"). @param {User} user */
-    signIn: (user) => signIn(url, user.username, user.password),
+    /** @param {User} user */
+    signIn: (user) => signIn(url, user),
     stop,
   };
-}
-
-/** A server already on the port would answer /api/health in place of ours, so refuse to start then. @param {number} port */
-async function assertPortFree(port) {
-  if (!(await portIsFree(port))) throw new Error(`port ${port} on 127.0.0.1 is not free: choose another with the script's *_PORT variable`);
 }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { controlProcess } from "../../scripts/lib/standalone-server.mjs";
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
@@ -14,45 +15,19 @@ export type Child = {
   kill(): Promise<Exit>;
 };
 
-// Whatever a test leaves running is killed when the test worker exits, even after a failure.
-const running = new Set<ChildProcess>();
-process.once("exit", () => {
-  for (const child of running) child.kill("SIGKILL");
-});
-
-/** Runs `node <script>` with only `env` (plus PATH and NODE_ENV=production), so nothing from the test runner's environment leaks in. */
+/**
+ * Runs `node <script>` with only `env` (plus PATH and NODE_ENV=production), so nothing from the test runner's environment
+ * leaks in; whatever a test leaves running is killed when the test worker exits, even after a failure.
+ */
 export function spawnNode(script: string, env: Record<string, string>): Child {
   const child = spawn(process.execPath, [script], {
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  running.add(child);
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<Exit>((resolve) => {
-    child.once("exit", (code, signal) => {
-      running.delete(child);
-      resolve({ code, signal });
-    });
-  });
-  const ended = () => child.exitCode !== null || child.signalCode !== null;
-  return {
-    process: child,
-    output: () => output,
-    exited,
-    async stop(graceMs = 10_000) {
-      if (!ended()) child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-      const exit = await exited;
-      clearTimeout(timer);
-      return exit;
-    },
-    async kill() {
-      if (!ended()) child.kill("SIGKILL");
-      return exited;
-    },
-  };
+  return { process: child, output: () => output, ...controlProcess(child) };
 }
 
 /** Waits until `found` matches the child's output, failing if it exits first or `timeoutMs` passes. */
