@@ -114,7 +114,6 @@ test.describe("signing out with unsaved input", () => {
 
   test("Sign out asks first, then forgets the create form's typed values, so the next person on this tab does not see them", async ({ page, uniqueName }) => {
     await fillNewCategory(page, uniqueName, "Typed before signing out");
-    await page.waitForLoadState("networkidle"); // the leave guard loads after the page (see create-faster.spec.ts)
     const asked: string[] = [];
     page.on("dialog", (dialog) => {
       asked.push(dialog.type());

@@ -3,11 +3,6 @@ import { createButton, dataRows, descriptionField, expect, fillNewCategory, name
 
 const addAnotherButton = (page: Page) => page.getByRole("button", { name: "Create and add another" });
 const duplicateHint = (page: Page) => page.locator("#category-name-same");
-/**
- * The leave guard's code loads after the page and is in place a moment after the first keystroke; a person never
- * leaves within that moment, a test can. Waiting for the network to go quiet waits for it.
- */
-const guardInPlace = (page: Page) => page.waitForLoadState("networkidle");
 
 test.describe("Create and add another", () => {
   test("creates, stays on the form, clears it, focuses Name and announces what was created", async ({ page, uniqueName, listCategories }) => {
@@ -77,9 +72,8 @@ test.describe("unsaved changes", () => {
   // These tests answer dialogs themselves, so the fixture that fails on any dialog is replaced.
   test.use({ noDialogs: async ({}, provide) => provide() });
 
-  test("an in-app link asks first; No stays with the typed values, Yes leaves", async ({ page, uniqueName }) => {
+  test("an in-app link asks first, from the first keystroke on; No stays with the typed values, Yes leaves", async ({ page, uniqueName }) => {
     await fillNewCategory(page, uniqueName, "typed");
-    await guardInPlace(page);
     const messages: string[] = [];
     page.once("dialog", (dialog) => {
       messages.push(dialog.message());
@@ -97,7 +91,6 @@ test.describe("unsaved changes", () => {
 
   test("a draft brought back after leaving shows its duplicate hint at once", async ({ page }) => {
     await fillNewCategory(page, "Dog");
-    await guardInPlace(page);
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("link", { name: "Back to categories" }).click();
     await expect(page).toHaveURL(/\/categories$/);
@@ -109,7 +102,6 @@ test.describe("unsaved changes", () => {
 
   test("reloading with typed values gets the browser's leave prompt", async ({ page, uniqueName }) => {
     await fillNewCategory(page, uniqueName);
-    await guardInPlace(page);
     const dialog = page.waitForEvent("dialog");
     void page.reload().catch(() => {});
     const prompt = await dialog;
@@ -122,7 +114,6 @@ test.describe("unsaved changes", () => {
     await page.goto("/categories");
     await page.getByRole("link", { name: "New category" }).click();
     await nameField(page).fill(uniqueName);
-    await guardInPlace(page);
     const dialog = page.waitForEvent("dialog");
     void page.goBack().catch(() => {});
     const prompt = await dialog;

@@ -1,6 +1,7 @@
 import { QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { preload } from "react-dom";
 import { ButtonLink } from "@/components/button";
 import { CategoryList } from "@/components/category-list";
 import { ListHydration } from "@/components/list-hydration";
@@ -18,8 +19,11 @@ export default async function CategoriesPage() {
   if (!user) return <StoreUnavailable heading="Categories" path="/categories" />;
   const canCreate = user.role === "admin";
   // Per request: a shared client would hand one person's list to another's page.
+  const requestId = requestIdOf(await headers());
   const queryClient = new QueryClient();
-  await queryClient.prefetchQuery({ queryKey: categoriesQueryKey, queryFn: listForFirstPaint });
+  await queryClient.prefetchQuery({ queryKey: categoriesQueryKey, queryFn: () => listForFirstPaint(requestId) });
+  // Left to the browser: it starts reading the list with the page's scripts, not after them.
+  if (!queryClient.getQueryData(categoriesQueryKey)) preload("/api/categories", { as: "fetch", crossOrigin: "anonymous" });
   return (
     <div className="stack">
       <div className="page-head">
@@ -28,7 +32,7 @@ export default async function CategoriesPage() {
       </div>
       {/* Keyed by the request: each navigation here starts its view afresh from the URL and the server's list, while
           changes made on the page itself (search, sort) only rewrite the URL and keep the component. */}
-      <ListHydration key={requestIdOf(await headers())} state={dehydrate(queryClient)}>
+      <ListHydration key={requestId} state={dehydrate(queryClient)}>
         <CategoryList canCreate={canCreate} environment={getConfig().environment} />
       </ListHydration>
     </div>

@@ -7,10 +7,10 @@ import { ENV, KNOWN_API_KEY, SESSION_SECRET, UNTIL_IT_ANSWERS, setupValue } from
 
 /**
  * One more app instance, configured as production, for the specs that need to see one; the global setup's instances
- * are staging and local. Its catalogue is the unreachable one (pages that need no list still render), and its log goes
- * to a folder of its own, not the run's log folder, whose exact contents the leak check expects.
+ * are staging and local. Its catalogue is the unreachable one (pages that need no list still render) unless given, and
+ * its log goes to a folder of its own, not the run's log folder, whose exact contents the leak check expects.
  */
-export async function startProductionInstance(): Promise<StandaloneServer> {
+export async function startProductionInstance({ catalogueUrl }: { catalogueUrl?: string } = {}): Promise<StandaloneServer> {
   const deadCatalogue = (JSON.parse(setupValue(ENV.upstreamUrls)) as string[])[2] ?? "";
   const dir = await mkdtemp(join(tmpdir(), "categories-e2e-production-"));
   const port = await freePort();
@@ -19,7 +19,7 @@ export async function startProductionInstance(): Promise<StandaloneServer> {
     logFile: join(dir, "production.log"),
     ready: UNTIL_IT_ANSWERS,
     env: {
-      CATALOGUE_API_URL: deadCatalogue,
+      CATALOGUE_API_URL: catalogueUrl ?? deadCatalogue,
       CATALOGUE_API_KEY: KNOWN_API_KEY,
       CATALOGUE_ENVIRONMENT: "production",
       APP_ORIGIN: `http://127.0.0.1:${port}`,

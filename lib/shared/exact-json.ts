@@ -23,7 +23,11 @@ const nativeSourceText = (() => {
   return seen === "1";
 })();
 
+// Fewer than 16 digits in a row is below 2^53 (16 digits): plain JSON.parse is exact, and many times faster than a reviver.
+const LONG_DIGIT_RUN = /\d{16}/;
+
 export function parseExactJson(text: string): unknown {
+  if (!LONG_DIGIT_RUN.test(text)) return JSON.parse(text);
   return nativeSourceText
     ? JSON.parse(text, keepBigIntegers as Parameters<typeof JSON.parse>[1])
     : parse(text, null, (digits) => exactNumber(digits));

@@ -23,6 +23,7 @@ export async function openStore(file) {
   const categories = await load(file);
   let nextId = categories.reduce((max, c) => (c.id > max ? c.id : max), 0n) + 1n;
   let writing = Promise.resolve();
+  let version = 0;
 
   if (categories.length === 0) {
     for (const seed of SEED) categories.push({ id: nextId++, ...seed });
@@ -32,12 +33,15 @@ export async function openStore(file) {
   return {
     /** @returns {readonly StoredCategory[]} */
     list: () => categories,
+    /** Changes whenever the list does. */
+    version: () => version,
     /** @param {{ name: string, description?: string }} input */
     async create(input) {
       /** @type {StoredCategory} */
       const category = { id: nextId++, name: input.name };
       if (input.description !== undefined) category.description = input.description;
       categories.push(category);
+      version++;
       // The snapshot is taken when this write runs, so it holds every record queued before it;
       // a failed write must not stop later ones.
       writing = writing.catch(() => {}).then(() => save(file, [...categories]));
@@ -46,6 +50,7 @@ export async function openStore(file) {
       } catch (error) {
         // Reported as not created, so it must not be listed or saved later.
         categories.splice(categories.indexOf(category), 1);
+        version++;
         throw error;
       }
       return category;

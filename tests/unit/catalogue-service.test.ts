@@ -44,10 +44,13 @@ describe("embedded catalogue service", () => {
     }
   });
 
-  it("creates with 201 and an assigned integer id", async () => {
-    const response = await call(await start(), { method: "POST", body: JSON.stringify({ name: "hamster", description: "small" }) });
+  it("creates with 201 and an assigned integer id, which the next list includes", async () => {
+    const url = await start();
+    expect(await (await call(url)).json()).toHaveLength(3);
+    const response = await call(url, { method: "POST", body: JSON.stringify({ name: "hamster", description: "small" }) });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ id: 4, name: "hamster", description: "small" });
+    expect((await (await call(url)).json()).at(-1)).toEqual({ id: 4, name: "hamster", description: "small" });
   });
 
   it.each([
@@ -97,6 +100,7 @@ describe("embedded catalogue service: a failed write", () => {
   it("answers 500 and neither lists nor later saves the category it could not save", async () => {
     const { writeFile } = await import("node:fs/promises");
     const url = await start();
+    expect(await (await call(url)).json()).toHaveLength(3);
     // Put a file where the data folder was: the next write cannot create its temp file there.
     await rm(join(dir, "data"), { recursive: true });
     await writeFile(join(dir, "data"), "not a folder");

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { categoryToJson, parseExactJson } from "@/lib/shared/exact-json";
 import { categoryListSchema } from "@/lib/shared/schemas";
@@ -11,6 +12,17 @@ describe("exact JSON for int64 ids", () => {
 
   it("leaves safe integers and other numbers as plain numbers", () => {
     expect(parseExactJson('{"a":1,"b":-2.5,"c":1e3,"d":9007199254740991}')).toEqual({ a: 1, b: -2.5, c: 1000, d: 9007199254740991 });
+  });
+
+  it("keeps every int64 exact, whatever the other numbers and strings around it", () => {
+    const int64 = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
+    fc.assert(
+      fc.property(fc.array(fc.record({ id: int64, name: fc.string() })), (categories) => {
+        const text = `[${categories.map(({ id, name }) => `{"id":${id},"name":${JSON.stringify(name)}}`).join(",")}]`;
+        const exact = (id: bigint) => (Number.isSafeInteger(Number(id)) ? Number(id) : id);
+        expect(parseExactJson(text)).toEqual(categories.map(({ id, name }) => ({ id: exact(id), name })));
+      }),
+    );
   });
 
   it("throws on text that is not JSON", () => {

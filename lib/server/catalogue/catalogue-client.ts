@@ -25,6 +25,8 @@ export type CategoryListBytes = { bytes: Buffer; etag: string; categories?: Cate
 export type CatalogueClient = {
   listCategories(context: CallContext): Promise<Category[]>;
   listCategoriesAsJson(context: CallContext): Promise<CategoryListBytes>;
+  /** The size of the last list read, if any: what the next one will likely be. */
+  lastListBytes(): number | undefined;
   createCategory(input: NewCategory, context: CallContext): Promise<Category>;
 };
 
@@ -39,6 +41,7 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
   const categoriesUrl = new URL("categories", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
   const breaker = createBreaker(options.breakerFailures, options.breakerCooldownMs);
   let validatedEtag: string | undefined;
+  let lastListBytes: number | undefined;
   // Concurrent readers share the read under way; nothing is cached once it has ended.
   let listInFlight: Promise<CategoryListBytes> | undefined;
 
@@ -120,6 +123,7 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
   // Bytes pass on as sent, keeping every id exact; an unchanged list (same hash) skips the parse.
   async function listAsJson(context: CallContext): Promise<CategoryListBytes> {
     const reply = await send("listCategories", context);
+    lastListBytes = reply.body.byteLength;
     const etag = `"${createHash("sha1").update(reply.body).digest("base64url")}"`;
     if (reply.status >= 200 && reply.status < 300 && etag === validatedEtag) return { bytes: reply.body, etag };
     const categories = interpret("listCategories", context, reply, categoryListSchema);
@@ -140,6 +144,7 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
 
   return {
     listCategoriesAsJson: sharedList,
+    lastListBytes: () => lastListBytes,
     listCategories: (context) =>
       call(async () => interpret("listCategories", context, await send("listCategories", context), categoryListSchema)),
     createCategory: (input, context) =>
