@@ -15,6 +15,8 @@ export async function register() {
   await migrateOrExit(config.database.url);
   const { startAuditRetention } = await import("./lib/server/audit/audit-retention");
   startAuditRetention(config.auditRetentionDays);
+  const { startImportWorker } = await import("./lib/server/imports/import-worker");
+  startImportWorker();
   const { installShutdownHook } = await import("./lib/server/shutdown");
   installShutdownHook(config.shutdownGraceMs);
 }

@@ -9,7 +9,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { readCategoriesNow, showJustCreated, useCategories, useCreateCategory } from "@/lib/browser/categories";
 import { useConfirmLeave } from "@/lib/browser/forms/use-confirm-leave";
 import { useSessionDraft } from "@/lib/browser/forms/use-session-draft";
-import { sameNameIndex } from "@/lib/browser/same-name";
+import { sameNameIndex } from "@/lib/shared/same-name";
 import { useSessionEnded } from "@/lib/browser/session-ended";
 import { AppError } from "@/lib/shared/app-error";
 import { type NewCategory, type NewCategoryInput, newCategorySchema } from "@/lib/shared/schemas";

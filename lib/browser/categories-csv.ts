@@ -1,14 +1,9 @@
+import { csvLines } from "@/lib/shared/csv";
 import type { Category } from "@/lib/shared/schemas";
 
-const HEADER = ["id", "name", "description"] as const;
-
-function field(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
 export function categoriesToCsv(categories: readonly Category[]): string {
-  const rows = categories.map(({ id, name, description }) => [id, field(name), field(description ?? "")].join(","));
-  return [HEADER.join(","), ...rows].map((row) => `${row}\r\n`).join("");
+  // Ids are digit strings (int64), and no digit string needs protecting, so they pass through unchanged.
+  return csvLines([["id", "name", "description"], ...categories.map(({ id, name, description }) => [id, name, description ?? ""])]);
 }
 
 export function csvFileName(environment: string, now: Date): string {

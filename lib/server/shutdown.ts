@@ -1,5 +1,6 @@
 import "server-only";
 import { flushRefusals } from "@/lib/server/audit/refusal-counter";
+import { stopImportWorker } from "@/lib/server/imports/import-worker";
 import { markShuttingDown } from "@/lib/server/http/shutting-down";
 import { log } from "@/lib/server/log";
 
@@ -11,10 +12,15 @@ export function installShutdownHook(graceMs: number): void {
   const begin = (signal: NodeJS.Signals) => {
     markShuttingDown();
     log.info("shutdown_started", { signal, graceMs });
+    // Imports stop sending now; their creates in flight get the grace period to answer.
+    const importsStopped = stopImportWorker();
     // Next calls process.exit once drained without waiting for us: hold it until the refusals are written.
     const exit = process.exit.bind(process);
     process.exit = ((code?: number) => {
-      const lastWrites = Promise.race([flushRefusals(), new Promise((resolve) => setTimeout(resolve, LAST_WRITES_MS))]);
+      const lastWrites = Promise.all([
+        Promise.race([flushRefusals(), new Promise((resolve) => setTimeout(resolve, LAST_WRITES_MS))]),
+        importsStopped,
+      ]);
       void lastWrites.then(() => log.flush()).finally(() => exit(code));
     }) as typeof process.exit;
     const timer = setTimeout(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { categoriesToCsv, csvFileName } from "@/lib/browser/categories-csv";
-import { sameNameIndex } from "@/lib/browser/same-name";
+import { sameNameIndex } from "@/lib/shared/same-name";
 import { viewFromParams, viewToSearch } from "@/lib/browser/view-params";
 
 describe("categoriesToCsv (RFC 4180)", () => {

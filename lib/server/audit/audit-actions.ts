@@ -9,6 +9,9 @@ export const AUDIT_ACTIONS = [
   "category_create_refused",
   "forbidden",
   "refused",
+  "import_started",
+  "import_finished",
+  "import_cancelled",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -97,6 +97,11 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
       const message = error.success ? error.data.message.replaceAll(apiKey, "[redacted]") : "The catalogue service rejected the request.";
       throw new AppError(400, error.success ? error.data.code : "invalid_request", message);
     }
+    if (reply.status === 429) {
+      throw new AppError(503, "upstream_busy", "The catalogue service is busy and did not take the request. Try again in a moment.", undefined, {
+        headers: { "retry-after": "5" },
+      });
+    }
     if (reply.status === 401) {
       log.error("upstream_unauthorized", { requestId, operation });
       throw new AppError(502, "upstream_unauthorized", "The catalogue service refused this app's API key. Ask an administrator to check the app's configuration.");

@@ -81,4 +81,7 @@ export const configSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z._default(wholeNumber("DATABASE_STATEMENT_TIMEOUT_MS", 1, 600_000), 5_000),
   SESSION_IDLE_MINUTES: z._default(wholeNumber("SESSION_IDLE_MINUTES", 1, 24 * 60), 30),
   SESSION_ABSOLUTE_HOURS: z._default(wholeNumber("SESSION_ABSOLUTE_HOURS", 1, 30 * 24), 8),
+  IMPORT_MAX_BYTES: z._default(wholeNumber("IMPORT_MAX_BYTES", 1, 1024 ** 3), 5 * 1024 * 1024),
+  IMPORT_MAX_ROWS: z._default(wholeNumber("IMPORT_MAX_ROWS", 1, 10_000_000), 20_000),
+  IMPORT_CONCURRENCY: z._default(wholeNumber("IMPORT_CONCURRENCY", 1, 64), 4),
 });

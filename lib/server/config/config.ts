@@ -18,6 +18,7 @@ export type Config = {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   hashConcurrency: number;
+  imports: { maxBytes: number; maxRows: number; concurrency: number };
   database: { url: string; poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
 };
 
@@ -76,6 +77,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sessionIdleMs: settings.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: settings.SESSION_ABSOLUTE_HOURS * 3_600_000,
     hashConcurrency: settings.AUTH_HASH_CONCURRENCY,
+    imports: { maxBytes: settings.IMPORT_MAX_BYTES, maxRows: settings.IMPORT_MAX_ROWS, concurrency: settings.IMPORT_CONCURRENCY },
     database: {
       url: settings.DATABASE_URL as string,
       poolMax: settings.DATABASE_POOL_MAX,

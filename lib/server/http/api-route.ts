@@ -12,7 +12,7 @@ import { requestIdOf } from "./request-id";
 import { addStrictTransportSecurity } from "./strict-transport";
 import { closeConnectionIfShuttingDown } from "./shutting-down";
 
-export type RouteContext = { requestId: string; user?: SessionUser };
+export type RouteContext = { requestId: string; user?: SessionUser; params: Record<string, string> };
 type Handler = (request: Request, context: RouteContext) => Promise<Response>;
 type Access = "public" | Role;
 
@@ -21,10 +21,10 @@ const SECURITY_CODES = new Set(["csrf_rejected", "forbidden"]);
 const COUNTED_REFUSALS = new Set(["unauthenticated", "csrf_rejected", "too_many_attempts", "busy"]);
 
 /** Access is enforced here, not in Next's proxy. */
-export function apiRoute(access: Access, handler: Handler): (request: Request) => Promise<Response> {
-  return async (request) => {
+export function apiRoute(access: Access, handler: Handler): (request: Request, segment?: { params: Promise<Record<string, string>> }) => Promise<Response> {
+  return async (request, segment) => {
     const started = performance.now();
-    const context: RouteContext = { requestId: requestIdOf(request.headers) };
+    const context: RouteContext = { requestId: requestIdOf(request.headers), params: (await segment?.params) ?? {} };
     const path = new URL(request.url).pathname;
     let response: Response;
     try {

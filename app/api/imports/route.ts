@@ -1,0 +1,42 @@
+import { AppError } from "@/lib/shared/app-error";
+import { catalogue } from "@/lib/server/catalogue/catalogue";
+import { getConfig } from "@/lib/server/config/config";
+import { jsonResponse } from "@/lib/server/http/api-response";
+import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
+import { readBodyBytes } from "@/lib/server/http/read-body-bytes";
+import { classifyRows } from "@/lib/server/imports/classify-rows";
+import { createImportJob, listImportJobs, readImportJob } from "@/lib/server/imports/import-store";
+import { readImportFile } from "@/lib/server/imports/read-import-file";
+
+export const GET = apiRoute("admin", async () => jsonResponse(JSON.stringify(await listImportJobs()), 200));
+
+/** The file itself is the body; its name comes in X-File-Name, URI-encoded. Nothing is sent yet: a preview. */
+export const POST = apiRoute("admin", async (request, { requestId, user }) => {
+  // Not a type a cross-site form can send, so the same-origin check and this keep the CSRF defence of JSON bodies.
+  if (!/^text\/csv\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) {
+    throw new AppError(415, "unsupported_media_type", "Send the file as the request body, with Content-Type: text/csv.");
+  }
+  const { maxBytes, maxRows } = getConfig().imports;
+  const mib = (maxBytes / 1024 / 1024).toLocaleString("en", { maximumFractionDigits: 1 });
+  const bytes = await readBodyBytes(request, maxBytes, `The file is larger than ${mib} MiB, the most one import takes. Split it into smaller files.`);
+  const file = readImportFile(bytes, maxRows);
+  const categories = await catalogue().listCategories({ requestId });
+  const id = await createImportJob({
+    fileName: fileName(request.headers.get("x-file-name")),
+    createdBy: user?.username ?? "",
+    ignoredColumns: file.ignoredColumns,
+    rows: classifyRows(file.rows, categories),
+  });
+  return jsonResponse(JSON.stringify(await readImportJob(id)), 201, { location: `/categories/import/${id}` });
+});
+
+function fileName(header: string | null): string {
+  try {
+    return decodeURIComponent(header ?? "").trim() || "file.csv";
+  } catch {
+    return "file.csv";
+  }
+}
+
+const notAllowed = methodNotAllowed(["GET", "HEAD", "POST"]);
+export { notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -1,0 +1,20 @@
+import "server-only";
+import { csvLines } from "@/lib/shared/csv";
+import type { ImportRow } from "@/lib/shared/import-schemas";
+
+/** Rows not sent (repeated, invalid, already there, cancelled) are "skipped"; a row still waiting is not an outcome yet. */
+function outcome(row: ImportRow): string {
+  return row.state === "pending" || row.state === "sending" ? "unknown" : row.state;
+}
+
+function message(row: ImportRow): string {
+  if (row.confirmedLate) return "Confirmed after a lost answer";
+  return row.message ?? (row.state === "skipped" ? (row.note ?? "") : "");
+}
+
+export function importResultsCsv(rows: readonly ImportRow[]): string {
+  return csvLines([
+    ["line", "name", "description", "outcome", "id", "message"],
+    ...rows.map((row) => [row.line, row.name, row.description ?? "", outcome(row), row.categoryId ?? (row.state === "skipped" ? (row.existingId ?? "") : ""), message(row)]),
+  ]);
+}
