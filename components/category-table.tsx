@@ -5,7 +5,7 @@ import { useMounted } from "@/lib/browser/use-mounted";
 import type { Category } from "@/lib/shared/schemas";
 import type { Sort, SortKey } from "@/lib/browser/view";
 import { CategoryRow } from "./category-row";
-import { VirtualCategoryRows } from "./virtual-category-rows";
+import { VirtualRows } from "./virtual-rows";
 
 type CategoryTableProps = {
   categories: readonly Category[];
@@ -58,7 +58,16 @@ export function CategoryTable({ categories, sort, onSort, highlightId }: Categor
         </thead>
         <tbody ref={bodyRef}>
           {virtual ? (
-            <VirtualCategoryRows categories={categories} body={bodyRef} highlightIndex={highlightIndex} />
+            <VirtualRows
+              items={categories}
+              body={bodyRef}
+              columns={3}
+              itemKey={(category) => category.id}
+              scrollToIndex={highlightIndex}
+              renderRow={(category, index, ref) => (
+                <CategoryRow category={category} index={index} highlighted={index === highlightIndex} ref={ref} />
+              )}
+            />
           ) : (
             categories
               .slice(0, PLAIN_ROWS)

@@ -28,7 +28,14 @@ export default async function CategoriesPage() {
     <div className="stack">
       <div className="page-head">
         <h1 id="categories-heading">Categories</h1>
-        {canCreate && <ButtonLink href="/categories/new">New category</ButtonLink>}
+        {canCreate && (
+          <div className="page-actions">
+            <ButtonLink href="/categories/import" variant="secondary">
+              Import CSV
+            </ButtonLink>
+            <ButtonLink href="/categories/new">New category</ButtonLink>
+          </div>
+        )}
       </div>
       {/* Keyed by the request: each navigation here starts its view afresh from the URL and the server's list, while
           changes made on the page itself (search, sort) only rewrite the URL and keep the component. */}

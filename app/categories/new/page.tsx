@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CategoryForm } from "@/components/category-form";
+import { NotAllowed } from "@/components/not-allowed";
 import { StoreUnavailable } from "@/components/store-unavailable";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 
@@ -18,13 +19,7 @@ export default async function NewCategoryPage() {
       {user.role === "admin" ? (
         <CategoryForm username={user.username} />
       ) : (
-        <div className="notice" role="note">
-          <h2>You may not create categories</h2>
-          <p>
-            You are signed in as a viewer, so you can look at the categories but not add them. Ask an administrator if
-            you need to.
-          </p>
-        </div>
+        <NotAllowed what="create categories" />
       )}
     </div>
   );

@@ -1,20 +1,22 @@
 "use client";
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { Category } from "@/lib/shared/schemas";
-import { CategoryRow } from "./category-row";
+import { Fragment, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 
-type VirtualRowsProps = {
-  categories: readonly Category[];
+type VirtualRowsProps<Item> = {
+  items: readonly Item[];
   body: RefObject<HTMLTableSectionElement | null>;
-  highlightIndex: number;
+  columns: number;
+  itemKey: (item: Item, index: number) => string | number;
+  /** `ref` must reach the row's <tr>, so the virtualiser can measure it. */
+  renderRow: (item: Item, index: number, ref: (element: Element | null) => void) => ReactNode;
+  scrollToIndex?: number;
 };
 
 const ESTIMATED_ROW_PX = 41;
 
-// Only the rows in view (plus a few) are in the DOM, so 100,000 categories cost what 50 do.
-export function VirtualCategoryRows({ categories, body, highlightIndex }: VirtualRowsProps) {
+// Only the rows in view (plus a few) are in the DOM, so 100,000 rows cost what 50 do.
+export function VirtualRows<Item>({ items, body, columns, itemKey, renderRow, scrollToIndex = -1 }: VirtualRowsProps<Item>) {
   const [scrollMargin, setScrollMargin] = useState(0);
   // Measured again whenever the page's size changes: an alert or a wrapped toolbar above the table moves it.
   useLayoutEffect(() => {
@@ -25,47 +27,42 @@ export function VirtualCategoryRows({ categories, body, highlightIndex }: Virtua
     return () => observer.disconnect();
   }, [body]);
   const virtualizer = useWindowVirtualizer({
-    count: categories.length,
+    count: items.length,
     estimateSize: () => ESTIMATED_ROW_PX,
     overscan: 10,
     scrollMargin,
-    getItemKey: (index) => categories[index]?.id ?? index,
+    getItemKey: (index) => {
+      const item = items[index];
+      return item === undefined ? index : itemKey(item, index);
+    },
   });
   useEffect(() => {
-    if (highlightIndex >= 0) virtualizer.scrollToIndex(highlightIndex, { align: "center" });
-  }, [virtualizer, highlightIndex]);
+    if (scrollToIndex >= 0) virtualizer.scrollToIndex(scrollToIndex, { align: "center" });
+  }, [virtualizer, scrollToIndex]);
   const rows = virtualizer.getVirtualItems();
   const before = (rows[0]?.start ?? scrollMargin) - scrollMargin;
   const after = virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? scrollMargin) - scrollMargin);
   return (
     <>
-      {before > 0 && <Spacer height={before} />}
+      {before > 0 && <Spacer height={before} columns={columns} />}
       {rows.map((row) => {
-        const category = categories[row.index];
-        return category && (
-            <CategoryRow
-              key={row.key}
-              category={category}
-              index={row.index}
-              highlighted={row.index === highlightIndex}
-              ref={virtualizer.measureElement}
-            />
-          );
+        const item = items[row.index];
+        return item === undefined ? null : <Fragment key={row.key}>{renderRow(item, row.index, virtualizer.measureElement)}</Fragment>;
       })}
-      {after > 0 && <Spacer height={after} />}
+      {after > 0 && <Spacer height={after} columns={columns} />}
     </>
   );
 }
 
 // Its height is set through the DOM: the Content-Security-Policy refuses style attributes.
-function Spacer({ height }: { height: number }) {
+function Spacer({ height, columns }: { height: number; columns: number }) {
   const cell = useRef<HTMLTableCellElement>(null);
   useLayoutEffect(() => {
     if (cell.current) cell.current.style.height = `${height}px`;
   }, [height]);
   return (
     <tr aria-hidden="true" className="spacer">
-      <td colSpan={3} ref={cell} />
+      <td colSpan={columns} ref={cell} />
     </tr>
   );
 }

@@ -1,0 +1,51 @@
+import { QueryClient, dehydrate } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ImportJobView } from "@/components/import-job";
+import { ListHydration } from "@/components/list-hydration";
+import { NotAllowed } from "@/components/not-allowed";
+import { StoreUnavailable } from "@/components/store-unavailable";
+import { requirePageUser } from "@/lib/server/auth/page-user";
+import { importById } from "@/lib/server/imports/import-by-id";
+import { readImportRows } from "@/lib/server/imports/import-store";
+import { AppError } from "@/lib/shared/app-error";
+import { importJobKey, importRowsKey } from "@/lib/shared/import-query";
+
+export const metadata: Metadata = { title: "Import" };
+
+export default async function ImportJobPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const path = `/categories/import/${id}`;
+  const user = await requirePageUser(path);
+  if (!user) return <StoreUnavailable heading="Import" path={path} />;
+  if (user.role !== "admin") {
+    return (
+      <div className="stack">
+        <h1>Import</h1>
+        <NotAllowed what="import categories" />
+      </div>
+    );
+  }
+  const job = await importById(id).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) notFound();
+    throw error;
+  });
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(importJobKey(id), job);
+  queryClient.setQueryData(importRowsKey(id, job.state), await readImportRows(id));
+  return (
+    <div className="stack">
+      <Link href="/categories/import" className="back-link">
+        All imports
+      </Link>
+      <h1>Import of {job.fileName}</h1>
+      <p className="muted">
+        Started by {job.createdBy} at <time dateTime={job.createdAt}>{job.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
+      </p>
+      <ListHydration state={dehydrate(queryClient)}>
+        <ImportJobView id={id} />
+      </ListHydration>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ImportUpload } from "@/components/import-upload";
+import { NotAllowed } from "@/components/not-allowed";
+import { StoreUnavailable } from "@/components/store-unavailable";
+import { requirePageUser } from "@/lib/server/auth/page-user";
+import { listImportJobs } from "@/lib/server/imports/import-store";
+
+export const metadata: Metadata = { title: "Import categories" };
+
+const STATE_WORDS = { preview: "Preview, not started", running: "Running", paused: "Paused", cancelled: "Cancelled", finished: "Finished" } as const;
+
+export default async function ImportPage() {
+  const user = await requirePageUser("/categories/import");
+  if (!user) return <StoreUnavailable heading="Import categories" path="/categories/import" />;
+  return (
+    <div className="stack">
+      <Link href="/categories" className="back-link">
+        Back to categories
+      </Link>
+      <h1>Import categories</h1>
+      {user.role === "admin" ? <Imports /> : <NotAllowed what="import categories" />}
+    </div>
+  );
+}
+
+async function Imports() {
+  const jobs = await listImportJobs();
+  return (
+    <>
+      <section aria-labelledby="recent-imports" className="stack">
+        <h2 id="recent-imports">Running and recent imports</h2>
+        {jobs.length === 0 ? (
+          <p className="muted">No imports yet.</p>
+        ) : (
+          <div className="table-scroll" role="region" aria-label="Recent imports" tabIndex={0}>
+            <table className="table">
+              <caption className="visually-hidden">Running and recent imports, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">File</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">When</th>
+                  <th scope="col">State</th>
+                </tr>
+              </thead>
+              <tbody>
+                {jobs.map((job) => (
+                  <tr key={job.id}>
+                    <td>
+                      <Link href={`/categories/import/${job.id}`}>{job.fileName}</Link>
+                    </td>
+                    <td>{job.createdBy}</td>
+                    <td>
+                      <time dateTime={job.createdAt}>{job.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
+                    </td>
+                    <td>{STATE_WORDS[job.state]}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="new-import" className="stack">
+        <h2 id="new-import">New import</h2>
+        <ImportUpload />
+      </section>
+    </>
+  );
+}

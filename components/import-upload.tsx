@@ -1,0 +1,59 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import { describeError } from "@/lib/browser/describe-error";
+import { uploadImportFile } from "@/lib/browser/imports";
+import { Alert } from "./alert";
+import { Field } from "./field";
+
+export function ImportUpload() {
+  const router = useRouter();
+  const [reading, setReading] = useState<string>();
+  const [error, setError] = useState<string>();
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error) alertRef.current?.focus();
+  }, [error]);
+
+  // Choosing a file starts the preview at once: there is nothing else to decide before it.
+  const preview = async (file: File | undefined) => {
+    if (!file) return;
+    setError(undefined);
+    setReading(file.name);
+    try {
+      const job = await uploadImportFile(file);
+      router.push(`/categories/import/${job.id}`);
+    } catch (caught) {
+      setReading(undefined);
+      setError(describeError(caught));
+    }
+  };
+
+  return (
+    <div className="stack">
+      {error && (
+        <Alert title="This file cannot be imported" ref={alertRef}>
+          <p>{error}</p>
+        </Alert>
+      )}
+      <Field id="import-file" label="CSV file" hint="A header row names the columns: name (required) and description. Nothing is created before you confirm.">
+        {(field) => (
+          <input
+            {...field}
+            type="file"
+            accept=".csv,text/csv"
+            disabled={reading !== undefined}
+            onChange={(event) => {
+              void preview(event.target.files?.[0]);
+              event.target.value = ""; // the same file can be chosen again after a fix
+            }}
+          />
+        )}
+      </Field>
+      <p role="status" className="muted">
+        {reading ? `Reading ${reading}…` : ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+import { instanceUrl } from "./support/constants";
+import { expect, test } from "./support/fixtures";
+import { APPLIED_BUT_SLOW_PREFIX } from "./support/scripted-catalogue";
+
+const fileInput = (page: Page) => page.getByLabel("CSV file");
+
+async function chooseFile(page: Page, name: string, text: string | Buffer) {
+  await page.goto("/categories/import");
+  await fileInput(page).setInputFiles({ name, mimeType: "text/csv", buffer: typeof text === "string" ? Buffer.from(text) : text });
+}
+
+test("an admin imports a file: preview first, then exactly the new rows, then results that download as CSV", async ({ page, uniqueName, listCategories, adminRequest }) => {
+  await page.goto("/categories");
+  await page.getByRole("link", { name: "Import CSV" }).click();
+  await expect(page).toHaveURL(/\/categories\/import$/);
+
+  const csv = `name,description,id\n${uniqueName} one,"first, with a comma",9\n DOG ,again,\n${uniqueName} ONE,repeat,\n"",no name,\n${uniqueName} two,,\n`;
+  await fileInput(page).setInputFiles({ name: "breeds.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(page).toHaveURL(/\/categories\/import\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Import of breeds.csv");
+  await expect(page.getByText("2 to create, 1 already in the catalogue, 1 repeated, 1 invalid")).toBeVisible();
+  await expect(page.getByText("Ignored columns: id.")).toBeVisible();
+  expect(await listCategories()).not.toContainEqual(expect.objectContaining({ name: `${uniqueName} one` }));
+
+  const anyway = page.getByRole("checkbox", { name: "Create these anyway" });
+  await anyway.check();
+  await expect(page.getByRole("button", { name: "Import 3 categories" })).toBeVisible();
+  await anyway.uncheck();
+  await page.getByRole("button", { name: "Import 2 categories" }).click();
+
+  await expect(page.getByRole("paragraph").filter({ hasText: "Import finished: 2 created, 3 skipped, 0 failed" })).toBeVisible();
+  const listed = await listCategories();
+  expect(listed.filter((category) => category.name.startsWith(uniqueName)).map(({ name, description }) => ({ name, description }))).toEqual([
+    { name: `${uniqueName} one`, description: "first, with a comma" },
+    { name: `${uniqueName} two` },
+  ]);
+  expect(listed.filter((category) => category.name.trim().toLowerCase() === "dog")).toHaveLength(1);
+
+  await page.getByLabel("Show").selectOption("skipped");
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(4);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download results" }).click()]);
+  const results = (await (await download.createReadStream()).toArray()).join("");
+  // Ids are above 2^53 here, so they are checked in the list's own text, not through JSON.parse.
+  const ids = [...results.matchAll(/,created,(\d+),/g)].map((match) => match[1]);
+  const rawList = await (await adminRequest.get("/api/categories")).text();
+  expect(ids.map((id, index) => rawList.includes(`"id":${id},"name":"${uniqueName} ${["one", "two"][index]}"`))).toEqual([true, true]);
+  expect(results).toBe(
+    "\uFEFFline,name,description,outcome,id,message\r\n" +
+      `2,${uniqueName} one,"first, with a comma",created,${ids[0]},\r\n` +
+      "3, DOG ,again,skipped,1,Already in the catalogue (ID 1)\r\n" +
+      `4,${uniqueName} ONE,repeat,skipped,,Same name as line 2\r\n` +
+      "5,,no name,skipped,,Enter a name\r\n" +
+      `6,${uniqueName} two,,created,${ids[1]},\r\n`,
+  );
+
+  await page.goto("/categories/import");
+  await expect(page.getByRole("link", { name: "breeds.csv" }).first()).toBeVisible();
+});
+
+test("a file that cannot be read gets one alert saying what and where, and creates nothing", async ({ page }) => {
+  await chooseFile(page, "broken.csv", 'name\nfine\n"never closed\n');
+  const alert = page.getByRole("alert").filter({ hasText: "This file cannot be imported" });
+  await expect(alert).toContainText("The quote opened on line 3 is never closed");
+  await expect(alert).toBeFocused();
+  await expect(page).toHaveURL(/\/categories\/import$/);
+
+  await fileInput(page).setInputFiles({ name: "names.csv", mimeType: "text/csv", buffer: Buffer.from("title\nx\n") });
+  await expect(alert).toContainText('The file has no "name" column');
+  await expect(alert).toHaveCount(1);
+});
+
+test("the import page and a preview have no axe violations and work from the keyboard", async ({ page, uniqueName }) => {
+  await page.goto("/categories/import");
+  await expectNoAxeViolations(page);
+  await chooseFile(page, "keyboard.csv", `name\n${uniqueName}\ndog\n`);
+  await expect(page.getByText("1 to create, 1 already in the catalogue, 0 repeated, 0 invalid")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const checkbox = page.getByRole("checkbox", { name: "Create these anyway" });
+  await checkbox.focus();
+  await page.keyboard.press("Space");
+  await expect(checkbox).toBeChecked();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Import 1 category" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("paragraph").filter({ hasText: "Import finished: 1 created, 1 skipped, 0 failed" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Result" })).toBeFocused();
+  await expectNoAxeViolations(page);
+});
+
+test.describe("against a catalogue that loses answers", () => {
+  test.use({ baseURL: instanceUrl("faulty") });
+
+  test("a create applied whose answer was lost is confirmed from the list, not sent again", async ({ page, uniqueName }) => {
+    const lost = `${APPLIED_BUT_SLOW_PREFIX} ${uniqueName}`;
+    await chooseFile(page, "lost.csv", `name\n${lost}\n`);
+    await expect(page.getByText("1 to create")).toBeVisible();
+    await page.getByRole("button", { name: "Import 1 category" }).click();
+    await expect(page.getByRole("paragraph").filter({ hasText: "Import finished: 1 created, 0 skipped, 0 failed" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("1 category was confirmed in the catalogue after its answer was lost.")).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Created (confirmed after a lost answer)" })).toBeVisible();
+  });
+});
+
+test.describe("as a viewer", () => {
+  test.use({ signedInAs: "viewer" });
+
+  test("the import pages refuse, as the create page does, and the list has no Import CSV link", async ({ page }) => {
+    await page.goto("/categories/import");
+    await expect(page.getByRole("heading", { name: "You may not import categories" })).toBeVisible();
+    await expect(page.getByLabel("CSV file")).toHaveCount(0);
+    await page.goto("/categories/import/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByRole("heading", { name: "You may not import categories" })).toBeVisible();
+    const response = await page.request.post("/api/imports", { headers: { "content-type": "text/csv" }, data: "name\nx\n" });
+    expect(response.status()).toBe(403);
+    await page.goto("/categories");
+    await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Import CSV" })).toHaveCount(0);
+  });
+});
