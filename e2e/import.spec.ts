@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { instanceUrl } from "./support/constants";
 import { expect, test } from "./support/fixtures";
-import { APPLIED_BUT_SLOW_PREFIX } from "./support/scripted-catalogue";
+import { APPLIED_BUT_SLOW_PREFIX, DELAYED_PREFIX } from "./support/scripted-catalogue";
 
 const fileInput = (page: Page) => page.getByLabel("CSV file");
 
@@ -103,6 +103,33 @@ test.describe("against a catalogue that loses answers", () => {
     await expect(page.getByRole("paragraph").filter({ hasText: "Import finished: 1 created, 0 skipped, 0 failed" })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("1 category was confirmed in the catalogue after its answer was lost.")).toBeVisible();
     await expect(page.getByRole("cell", { name: "Created (confirmed after a lost answer)" })).toBeVisible();
+  });
+});
+
+test.describe("a running import", () => {
+  test.use({ baseURL: instanceUrl("faulty") });
+
+  test("shows its progress live, survives a reload, and Cancel stops sending: the rest is skipped", async ({ page, uniqueName }) => {
+    const names = Array.from({ length: 60 }, (_, i) => `${DELAYED_PREFIX} ${uniqueName} ${i}`);
+    await chooseFile(page, "slow.csv", `name\n${names.join("\n")}\n`);
+    await page.getByRole("button", { name: "Import 60 categories" }).click();
+
+    const progress = page.getByRole("progressbar", { name: "Import progress" });
+    await expect(progress).toHaveAttribute("max", "60");
+    await expect.poll(async () => Number(await progress.getAttribute("value")), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Importing" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /of 60 rows sent/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Cancel import" }).click();
+    const result = page.getByRole("paragraph").filter({ hasText: /^Import cancelled: \d+ created, \d+ skipped, 0 failed$/ });
+    await expect(result).toBeVisible({ timeout: 10_000 });
+    const [, created, skipped] = (await result.textContent())?.match(/(\d+) created, (\d+) skipped/) ?? [];
+    expect(Number(created) + Number(skipped)).toBe(60);
+    expect(Number(skipped)).toBeGreaterThan(0);
+    await page.goto("/categories/import");
+    await expect(page.getByRole("row").filter({ hasText: "slow.csv" }).first()).toContainText("Cancelled");
   });
 });
 

@@ -8,6 +8,9 @@ const LISTED = { id: 1, name: "only category", description: "Listed by the fake 
  * and then never answered: a create the service applied although the app timed out.
  */
 export const APPLIED_BUT_SLOW_PREFIX = "applied but slow";
+/** Names starting with this are created after DELAYED_MS: slow enough to watch an import run. */
+export const DELAYED_PREFIX = "delayed";
+const DELAYED_MS = 400;
 // Far from the ids the fake answers elsewhere (1, 2), so a stored one is never mistaken for another.
 const FIRST_APPLIED_ID = 1000;
 
@@ -59,5 +62,6 @@ export const scriptedCatalogue: FakeHandler = ({ method, body, headers }): FakeR
     applied.push({ id: FIRST_APPLIED_ID + applied.length, name, ...(typeof description === "string" ? { description } : {}) });
     return { hang: true };
   }
-  return json(201, { id: 2, name, ...(typeof description === "string" ? { description } : {}) });
+  const created = json(201, { id: 2, name, ...(typeof description === "string" ? { description } : {}) });
+  return name.startsWith(DELAYED_PREFIX) ? { ...created, delayMs: DELAYED_MS } : created;
 };

@@ -10,35 +10,36 @@ const LEASE_MS = 15_000;
 const SWEEP_MS = 2_000;
 const JOBS_PER_PROCESS = 2;
 
-const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-const running = new Map<string, Promise<void>>();
-let timer: NodeJS.Timeout | undefined;
-let sweeping = false;
-let stopping = false;
+type Worker = { owner: string; running: Map<string, Promise<void>>; timer?: NodeJS.Timeout; sweeping: boolean; stopping: boolean };
+// On globalThis: the build gives instrumentation (which starts and stops it) and each route handler a copy of this module.
+const KEY = Symbol.for("categories-admin.import-worker");
+const store = globalThis as typeof globalThis & { [KEY]?: Worker };
+const worker: Worker = (store[KEY] ??= { owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, running: new Map(), sweeping: false, stopping: false });
 
 /** Takes up running jobs nobody holds (new, resumed, or left by a replica that stopped) until this process stops. */
 export function startImportWorker(): void {
-  if (timer) return;
-  timer = setInterval(wakeImportWorker, SWEEP_MS);
-  timer.unref();
+  if (worker.timer) return;
+  worker.timer = setInterval(wakeImportWorker, SWEEP_MS);
+  worker.timer.unref();
   wakeImportWorker();
 }
 
 export function wakeImportWorker(): void {
-  if (sweeping || stopping) return;
-  sweeping = true;
+  if (worker.sweeping || worker.stopping) return;
+  worker.sweeping = true;
   void sweep().finally(() => {
-    sweeping = false;
+    worker.sweeping = false;
   });
 }
 
 async function sweep(): Promise<void> {
   const { concurrency } = getConfig().imports;
+  const { owner, running } = worker;
   try {
-    while (!stopping && running.size < JOBS_PER_PROCESS) {
+    while (!worker.stopping && running.size < JOBS_PER_PROCESS) {
       const id = await claimImportJob(owner, LEASE_MS);
       if (!id) return;
-      const run = runImportJob(id, { owner, concurrency, leaseMs: LEASE_MS, stopping: () => stopping })
+      const run = runImportJob(id, { owner, concurrency, leaseMs: LEASE_MS, stopping: () => worker.stopping })
         .catch((error: unknown) => log.error("import_run_failed", { importId: id, error: error instanceof Error ? error.message : String(error) }))
         .finally(() => running.delete(id));
       running.set(id, run);
@@ -50,7 +51,7 @@ async function sweep(): Promise<void> {
 
 /** Stops sending new rows; resolves once the creates in flight have their answers and the leases are released. */
 export async function stopImportWorker(): Promise<void> {
-  stopping = true;
-  clearInterval(timer);
-  await Promise.allSettled(running.values());
+  worker.stopping = true;
+  clearInterval(worker.timer);
+  await Promise.allSettled(worker.running.values());
 }

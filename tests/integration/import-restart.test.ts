@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { ADMIN, addAccounts } from "../support/auth-fixture";
+import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
+import { eventually } from "../support/probes";
+import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
+
+const ROWS = 120;
+const CREATE_DELAY_MS = 60;
+type Stored = { id: number; name: string };
+let fake: FakeCatalogue;
+let stored: Stored[] = [];
+let app: StandaloneApp | undefined;
+
+beforeAll(async () => {
+  await addAccounts();
+  fake = await startFakeCatalogue((request) => {
+    if (request.method === "GET") return json(200, stored);
+    const category = { id: stored.length + 1, name: (JSON.parse(request.body) as { name: string }).name };
+    stored.push(category);
+    return { ...json(201, category), delayMs: CREATE_DELAY_MS };
+  });
+});
+afterAll(async () => {
+  await app?.stop(2_000);
+  await fake.close();
+});
+beforeEach(() => {
+  stored = [];
+  fake.requests.length = 0;
+});
+
+const start = () => startStandaloneApp({ catalogueUrl: fake.url, env: { SHUTDOWN_GRACE_MS: "5000" } });
+
+async function startImport(running: StandaloneApp, prefix: string): Promise<{ id: string; cookie: string }> {
+  const cookie = await signInOverHttp(running.url, ADMIN);
+  const names = Array.from({ length: ROWS }, (_, i) => `${prefix} ${i}`);
+  const preview = await fetch(`${running.url}/api/imports`, { method: "POST", headers: { cookie, "content-type": "text/csv", "x-file-name": "restart.csv" }, body: `name\n${names.join("\n")}\n` });
+  expect(preview.status).toBe(201);
+  const { id } = (await preview.json()) as { id: string };
+  const started = await fetch(`${running.url}/api/imports/${id}`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: '{"action":"start","createExisting":false}' });
+  expect(started.status).toBe(200);
+  return { id, cookie };
+}
+
+async function job(running: StandaloneApp, id: string, cookie: string) {
+  return (await (await fetch(`${running.url}/api/imports/${id}`, { headers: { cookie } })).json()) as { state: string; counts: Record<string, number> };
+}
+
+const posts = () => fake.requests.filter((request) => request.method === "POST").map((request) => (JSON.parse(request.body) as { name: string }).name);
+
+it("stopped mid-import (SIGTERM), the next start carries on and sends no row twice", async () => {
+  app = await start();
+  const { id } = await startImport(app, "graceful");
+  expect(await eventually(() => posts().length >= 20, 20_000)).toBe(true);
+  await app.stop(10_000);
+  const sentBeforeStop = posts().length;
+  expect(sentBeforeStop).toBeLessThan(ROWS);
+
+  app = await start();
+  const cookie = await signInOverHttp(app.url, ADMIN);
+  expect(await eventually(async () => (await job(app!, id, cookie)).state === "finished", 60_000, 200)).toBe(true);
+  expect((await job(app, id, cookie)).counts).toMatchObject({ created: ROWS, unknown: 0, sending: 0, confirmedLate: 0 });
+  expect(posts()).toHaveLength(ROWS);
+  expect(new Set(posts()).size).toBe(ROWS);
+  await app.stop(5_000);
+}, 120_000);
+
+it("killed mid-import (no grace), rows caught sending are settled from the list, never sent again", async () => {
+  app = await start();
+  const { id } = await startImport(app, "killed");
+  expect(await eventually(() => posts().length >= 20, 20_000)).toBe(true);
+  await app.kill();
+
+  app = await start();
+  const cookie = await signInOverHttp(app.url, ADMIN);
+  // The dead process's lease has to run out first (15 s).
+  expect(await eventually(async () => (await job(app!, id, cookie)).state === "finished", 60_000, 250)).toBe(true);
+  const { counts } = await job(app, id, cookie);
+  expect(new Set(posts()).size).toBe(posts().length);
+  expect((counts.created ?? 0) + (counts.unknown ?? 0)).toBe(ROWS);
+  // Whatever reached the service is in its list, so every lost answer is confirmed from it.
+  expect(counts.created).toBe(posts().length);
+}, 120_000);
