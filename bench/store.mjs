@@ -5,12 +5,11 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import pg from "pg";
 import { auditPageSql } from "../lib/server/audit/audit-page-sql.mjs";
-import { startEmbeddedDatabase } from "../lib/server/db/embedded-database.mjs";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
 import { withDatabaseClient } from "../scripts/lib/database-client.mjs";
 import { startApp } from "../scripts/lib/standalone-app.mjs";
+import { freshDatabase } from "./lib/fresh-database.mjs";
 import { format, median, table } from "./lib/report.mjs";
 
 const { values: flags } = parseArgs({ options: { ci: { type: "boolean", default: false } } });
@@ -18,16 +17,6 @@ const [SECONDS, RUNS, AUDIT_ROWS] = flags.ci ? [1, 1, 20_000] : [5, 5, 1_000_000
 const serverUrl = process.env.BENCH_POSTGRES_URL || process.env.TEST_POSTGRES_URL;
 const user = { username: "bench", role: /** @type {const} */ ("admin"), password: "bench-password-123" };
 ensureBuild();
-
-/** A new database on the server, dropped by stop(); or the embedded one, in memory. @param {string | undefined} server */
-async function freshDatabase(server) {
-  if (!server) return startEmbeddedDatabase(undefined);
-  const [name, client] = [`bench_store_${process.pid}_${Date.now()}`, new pg.Client(server)];
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  const url = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
-  return { url, stop: () => client.query(`DROP DATABASE ${name} WITH (FORCE)`).finally(() => client.end()) };
-}
 
 /** Autocannon's requests per second over SECONDS with 32 connections. @param {string} url @param {Record<string, string>} headers */
 async function throughput(url, headers) {

@@ -23,7 +23,17 @@ export async function openStore(file) {
   const categories = await load(file);
   let nextId = categories.reduce((max, c) => (c.id > max ? c.id : max), 0n) + 1n;
   let writing = Promise.resolve();
+  /** The next write, not yet begun: creates arriving meanwhile join it (one file write for all of them). @type {Promise<void> | undefined} */
+  let nextWrite;
   let version = 0;
+  const writeSoon = () => {
+    nextWrite ??= writing.catch(() => {}).then(() => {
+      nextWrite = undefined;
+      return save(file, [...categories]);
+    });
+    writing = nextWrite;
+    return nextWrite;
+  };
 
   if (categories.length === 0) {
     for (const seed of SEED) categories.push({ id: nextId++, ...seed });
@@ -42,11 +52,10 @@ export async function openStore(file) {
       if (input.description !== undefined) category.description = input.description;
       categories.push(category);
       version++;
-      // The snapshot is taken when this write runs, so it holds every record queued before it;
+      // The snapshot is taken when the write begins, so it holds every record queued before it;
       // a failed write must not stop later ones.
-      writing = writing.catch(() => {}).then(() => save(file, [...categories]));
       try {
-        await writing;
+        await writeSoon();
       } catch (error) {
         // Reported as not created, so it must not be listed or saved later.
         categories.splice(categories.indexOf(category), 1);
