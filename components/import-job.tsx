@@ -119,7 +119,11 @@ export function ImportJobView({ id }: { id: string }) {
           {/* A plain paragraph: the change is announced once, by the toast. */}
           <p>{resultSentence(job)}</p>
           {job.counts.confirmedLate > 0 && (
-            <p>{plural(job.counts.confirmedLate, "category was", "categories were")} confirmed in the catalogue after its answer was lost.</p>
+            <p>
+              {job.counts.confirmedLate === 1
+                ? "1 category was confirmed in the catalogue after its answer was lost."
+                : `${job.counts.confirmedLate.toLocaleString("en")} categories were confirmed in the catalogue after their answers were lost.`}
+            </p>
           )}
           {job.counts.unknown > 0 && job.state === "finished" && (
             <div className="notice" role="note">

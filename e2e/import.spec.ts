@@ -67,6 +67,8 @@ test("a file that cannot be read gets one alert saying what and where, and creat
   await expect(alert).toBeFocused();
   await expect(page).toHaveURL(/\/categories\/import$/);
 
+  await expectNoAxeViolations(page);
+
   await fileInput(page).setInputFiles({ name: "names.csv", mimeType: "text/csv", buffer: Buffer.from("title\nx\n") });
   await expect(alert).toContainText('The file has no "name" column');
   await expect(alert).toHaveCount(1);
@@ -106,27 +108,53 @@ test.describe("against a catalogue that loses answers", () => {
   });
 });
 
+test.describe("a catalogue that keeps losing answers", () => {
+  test.use({ baseURL: instanceUrl("faulty") });
+
+  test("pauses the import after 5 lost answers in a row; Resume ends it, and the list confirms what was created", async ({ page, uniqueName }) => {
+    test.setTimeout(90_000);
+    const names = Array.from({ length: 6 }, (_, i) => `${APPLIED_BUT_SLOW_PREFIX} ${uniqueName} ${i}`);
+    await chooseFile(page, "outage.csv", `name\n${names.join("\n")}\n`);
+    await page.getByRole("button", { name: "Import 6 categories" }).click();
+
+    // Lost answers in a row pause it, or the app's circuit breaker opens first: either way nothing more is sent.
+    const paused = page.getByRole("alert").filter({ hasText: "The import is paused" });
+    await expect(paused).toContainText(/lost 5 answers in a row|could not be reached/, { timeout: 15_000 });
+    await expect(page.getByRole("heading", { name: "Paused", exact: true })).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    const finished = page.getByRole("paragraph").filter({ hasText: "Import finished: 6 created, 0 skipped, 0 failed" });
+    for (let resumes = 0; resumes < 5 && !(await finished.isVisible()); resumes++) {
+      await paused.getByRole("button", { name: "Resume" }).click();
+      await expect(paused).toBeHidden();
+      await expect(paused.or(finished)).toBeVisible({ timeout: 20_000 });
+    }
+    await expect(finished).toBeVisible();
+    await expect(page.getByText("6 categories were confirmed in the catalogue after their answers were lost.")).toBeVisible();
+  });
+});
+
 test.describe("a running import", () => {
   test.use({ baseURL: instanceUrl("faulty") });
 
   test("shows its progress live, survives a reload, and Cancel stops sending: the rest is skipped", async ({ page, uniqueName }) => {
-    const names = Array.from({ length: 60 }, (_, i) => `${DELAYED_PREFIX} ${uniqueName} ${i}`);
+    const names = Array.from({ length: 300 }, (_, i) => `${DELAYED_PREFIX} ${uniqueName} ${i}`);
     await chooseFile(page, "slow.csv", `name\n${names.join("\n")}\n`);
-    await page.getByRole("button", { name: "Import 60 categories" }).click();
+    await page.getByRole("button", { name: "Import 300 categories" }).click();
 
     const progress = page.getByRole("progressbar", { name: "Import progress" });
-    await expect(progress).toHaveAttribute("max", "60");
+    await expect(progress).toHaveAttribute("max", "300");
     await expect.poll(async () => Number(await progress.getAttribute("value")), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.reload();
     await expect(page.getByRole("heading", { name: "Importing" })).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: /of 60 rows sent/ })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /of 300 rows sent/ })).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: "Cancel import" }).click();
     const result = page.getByRole("paragraph").filter({ hasText: /^Import cancelled: \d+ created, \d+ skipped, 0 failed$/ });
     await expect(result).toBeVisible({ timeout: 10_000 });
     const [, created, skipped] = (await result.textContent())?.match(/(\d+) created, (\d+) skipped/) ?? [];
-    expect(Number(created) + Number(skipped)).toBe(60);
+    expect(Number(created) + Number(skipped)).toBe(300);
     expect(Number(skipped)).toBeGreaterThan(0);
     await page.goto("/categories/import");
     await expect(page.getByRole("row").filter({ hasText: "slow.csv" }).first()).toContainText("Cancelled");

@@ -13,6 +13,7 @@ let stored: Stored[] = [];
 let inFlight = 0;
 let mostInFlight = 0;
 let busyOnce = new Set<string>();
+let listFails = false;
 
 function store(body: { name: string; description?: string }): Stored {
   const category = { id: 1000 + stored.length, ...body };
@@ -21,7 +22,7 @@ function store(body: { name: string; description?: string }): Stored {
 }
 
 function behave(request: RecordedRequest): FakeReply {
-  if (request.method === "GET") return json(200, stored);
+  if (request.method === "GET") return listFails ? json(500, { code: "boom", message: "list down", status: 500 }) : json(200, stored);
   const body = JSON.parse(request.body) as { name: string; description?: string };
   if (body.name.startsWith("refused")) return json(400, { code: "invalid_request", message: "The service refuses this name", status: 400 });
   if (body.name.startsWith("fails")) return json(500, { code: "boom", message: "internal", status: 500 });
@@ -63,6 +64,7 @@ beforeEach(() => {
   inFlight = 0;
   mostInFlight = 0;
   busyOnce = new Set();
+  listFails = false;
 });
 
 const { readImportFile } = await import("@/lib/server/imports/read-import-file");
@@ -158,6 +160,19 @@ describe("an import job", () => {
     await start(id, true);
     await run();
     expect((await rowsOf(id))["fails twice"]).toMatchObject({ state: "unknown" });
+  });
+
+  it("waits, paused, when the list cannot be read to settle lost answers, and settles them on Resume", async () => {
+    const id = await preview("name\ncut while down\n");
+    await start(id);
+    listFails = true;
+    await run();
+    expect(await store$.readImportJob(id)).toMatchObject({ state: "paused", pauseReason: expect.stringContaining("could not be read") });
+    listFails = false;
+    expect(await store$.resumeImportJob(id)).toBe(true);
+    await run();
+    expect((await rowsOf(id))["cut while down"]).toMatchObject({ state: "created", confirmedLate: true });
+    expect(posted()).toEqual(["cut while down"]);
   });
 
   it("marks rows the service refuses as failed with its message and goes on", async () => {

@@ -138,13 +138,14 @@ export async function runImportJob(id: string, { owner, concurrency, leaseMs, st
     clearInterval(heartbeat);
   }
   if (leaseLost) return;
-  if (pauseReason) {
-    await query(`UPDATE import_jobs SET state = 'paused', pause_reason = $3, lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`, [id, owner, pauseReason]);
-    log.warn("import_paused", { importId: id, reason: pauseReason });
-    return;
-  }
+  if (pauseReason) return pause(id, owner, pauseReason);
   if (stopping()) return releaseLease(id, owner);
   await endJob(id, owner);
+}
+
+async function pause(id: string, owner: string, reason: string): Promise<void> {
+  await query(`UPDATE import_jobs SET state = 'paused', pause_reason = $3, lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`, [id, owner, reason]);
+  log.warn("import_paused", { importId: id, reason });
 }
 
 /** No row left to send (or cancelled): settle lost answers against one read of the list, then the job's end state. */
@@ -156,7 +157,11 @@ async function endJob(id: string, owner: string): Promise<void> {
   } else if ((await query(`SELECT 1 FROM import_rows WHERE job_id = $1 AND state IN ('pending', 'sending') LIMIT 1`, [id])).rowCount) {
     return releaseLease(id, owner); // made pending again meanwhile (sent again): the next sweep carries on
   }
-  await settleLostAnswers(job);
+  if (!(await settleLostAnswers(job))) {
+    // Unsettled rows would invite sending again what may exist: the job waits for the list instead.
+    await pause(id, owner, "The list could not be read to check the rows whose answers were lost. Resume to try again.");
+    return;
+  }
   const { rows } = await query<{ created: number; skipped: number; failed: number; unknown: number }>(
     `WITH ended AS (
        UPDATE import_jobs SET state = CASE WHEN cancel_requested THEN 'cancelled' ELSE 'finished' END, cancel_requested = false,
@@ -177,15 +182,16 @@ async function endJob(id: string, owner: string): Promise<void> {
   });
 }
 
-async function settleLostAnswers(job: Job): Promise<void> {
+/** False when the list could not be read. */
+async function settleLostAnswers(job: Job): Promise<boolean> {
   const { rows: lost } = await query<Row>(`SELECT line, name, description FROM import_rows WHERE job_id = $1 AND state = 'unknown' ORDER BY line`, [job.id]);
-  if (lost.length === 0) return;
+  if (lost.length === 0) return true;
   let categories;
   try {
     categories = await catalogue().listCategories({ requestId: `import-${job.id.slice(0, 8)}-settle` });
   } catch (error) {
     log.warn("import_settle_failed", { importId: job.id, error: error instanceof Error ? error.message : String(error) });
-    return; // they stay unknown: the page offers to send them again
+    return false;
   }
   const { rows: ours } = await query<{ category_id: string }>(`SELECT category_id FROM import_rows WHERE job_id = $1 AND category_id IS NOT NULL`, [job.id]);
   const taken = new Set([...(job.known_ids ?? []), ...ours.map((row) => row.category_id)]);
@@ -202,4 +208,5 @@ async function settleLostAnswers(job: Job): Promise<void> {
     ]);
     await recordAudit({ action: "category_created", actor: job.created_by, details: { categoryId: found.id, name: found.name, importId: job.id, confirmedAfterLostAnswer: 1 } });
   }
+  return true;
 }
