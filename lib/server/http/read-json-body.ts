@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/shared/app-error";
+import { readBodyBytes } from "./read-body";
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
@@ -7,30 +8,12 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   if (!JSON_TYPE.test(request.headers.get("content-type") ?? "")) {
     throw new AppError(415, "unsupported_media_type", "Send the request body as JSON, with Content-Type: application/json.");
   }
-  const tooLarge = () =>
-    new AppError(413, "payload_too_large", `The request body is larger than this server accepts (${maxBytes} bytes).`);
-  if (Number(request.headers.get("content-length")) > maxBytes) throw tooLarge();
-
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  }
+  const bytes = await readBodyBytes(request, maxBytes);
   const notJson = () => new AppError(400, "invalid_json", "The request body is not valid JSON.");
   let text: string;
   try {
     // Fatal: a body that is not UTF-8 is refused, never stored with replacement characters.
-    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw notJson();
   }
