@@ -79,7 +79,8 @@ export async function startTestIdp({ port, appOrigins, backchannelLogoutUri, cli
     // It refuses its own calls to loopback addresses (an SSRF guard) through the dispatcher it passes: the app it calls
     // back (back-channel logout) is on loopback here. Each call is kept so the tests can look at what was sent.
     async fetch(url, options) {
-      const { dispatcher: _ssrfGuard, ...rest } = /** @type {RequestInit & { dispatcher?: unknown }} */ (options);
+      const rest = /** @type {RequestInit & { dispatcher?: unknown }} */ ({ ...options });
+      delete rest.dispatcher;
       const response = await globalThis.fetch(url, rest);
       const token = new URLSearchParams(String(rest.body ?? "")).get("logout_token");
       if (token) sentLogoutTokens.push({ uri: String(url), token, status: response.status });
