@@ -70,6 +70,10 @@ describe("personFrom", () => {
     expect(personFrom({ sub: "u1", ...claims }, undefined, settings)).toMatchObject({ displayName, username });
   });
 
+  it("cuts a very long name to 200 characters", () => {
+    expect(personFrom({ sub: "u1", name: "n".repeat(5_000) }, undefined, settings).displayName).toHaveLength(200);
+  });
+
   it("fills names in from userinfo", () => {
     expect(personFrom({ sub: "u1" }, { sub: "u1", name: "Ada Lovelace", email: "ada@example.com" }, settings)).toMatchObject({
       displayName: "Ada Lovelace",

@@ -26,7 +26,10 @@ export function roleFor(value: unknown, { adminValues, viewerValues }: RoleValue
   return undefined;
 }
 
-const text = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);
+// Names are shown in the header and kept in the session row: a provider's odd 10 kB name must not go there whole.
+const MAX_NAME_CHARS = 200;
+const text = (value: unknown): string | undefined =>
+  typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, MAX_NAME_CHARS) : undefined;
 
 export type Person = { sub: string; username: string; displayName: string; role?: Role };
 
