@@ -13,6 +13,8 @@ export async function register() {
   for (const [name, message] of Object.entries(NO_LONGER_READ)) if (process.env[name]) log.warn("setting_ignored", { setting: name, message });
   const { migrateOrExit } = await import("./lib/server/db/migrate-or-exit");
   await migrateOrExit(config.database.url);
+  const { startOidcDiscovery } = await import("./lib/server/auth/oidc/discovery");
+  startOidcDiscovery();
   const { startAuditRetention } = await import("./lib/server/audit/audit-retention");
   startAuditRetention(config.auditRetentionDays);
   const { startImportWorker } = await import("./lib/server/imports/import-worker");

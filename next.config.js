@@ -13,8 +13,9 @@ const API_CONTENT_SECURITY_POLICY = "default-src 'none'; base-uri 'none'; form-a
 const nextConfig = {
   output: "standalone",
   poweredByHeader: false,
-  // Loaded from node_modules at run time, not bundled: the migration runner reads its SQL files from disk.
-  serverExternalPackages: ["node-pg-migrate"],
+  // Loaded from node_modules at run time, not bundled: the migration runner reads its SQL files from disk, and
+  // openid-client checks its Configuration by class, so instrumentation and the route handlers must share one copy.
+  serverExternalPackages: ["node-pg-migrate", "openid-client"],
   reactStrictMode: true,
   async headers() {
     return [

@@ -22,7 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
-  const { environment } = getConfig();
+  const { environment, oidc } = getConfig();
   const user = await pageUser();
   return (
     <html lang="en">
@@ -30,7 +30,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <SiteHeader environment={environment} user={user} />
+        <SiteHeader environment={environment} user={user} ssoName={oidc?.name} />
         <main id="main" tabIndex={-1} className="main">
           {children}
         </main>

@@ -6,7 +6,9 @@ import { SignOutButton } from "./sign-out-button";
 
 const ROLE_LABELS = { viewer: "Viewer", admin: "Admin" } as const;
 
-export function SiteHeader({ environment, user }: { environment: Environment; user?: SessionUser }) {
+type HeaderProps = { environment: Environment; user?: SessionUser; ssoName?: string };
+
+export function SiteHeader({ environment, user, ssoName = "single sign-on" }: HeaderProps) {
   return (
     <header className={`site-header site-header-${environment}`}>
       <Link href="/categories" className="brand">
@@ -16,7 +18,8 @@ export function SiteHeader({ environment, user }: { environment: Environment; us
       {user && (
         <div className="session">
           <span>
-            Signed in as <strong>{user.username}</strong> <span className="role">({ROLE_LABELS[user.role]})</span>
+            Signed in as <strong>{user.displayName}</strong> <span className="role">({ROLE_LABELS[user.role]})</span>{" "}
+            <span className="role">with {user.method === "sso" ? ssoName : "a local account"}</span>
           </span>
           <SignOutButton />
         </div>

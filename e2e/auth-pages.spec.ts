@@ -69,7 +69,7 @@ test.describe("sign-in page", () => {
     await page.keyboard.press("Enter");
 
     await expect(page).toHaveURL(/\/categories$/);
-    await expect(page.getByRole("banner")).toContainText(`Signed in as ${admin.username} (Admin)`);
+    await expect(page.getByRole("banner")).toContainText(`Signed in as ${admin.username} (Admin) with a local account`);
   });
 });
 

@@ -256,7 +256,7 @@ describe("GET /api/auth/session", () => {
   it("200 with username and role, or 401 without a session", async () => {
     const routes = await load();
     const response = await whoAmI(routes, await signIn(routes.login, VIEWER));
-    expect(await response.json()).toEqual({ username: VIEWER.username, role: "viewer" });
+    expect(await response.json()).toEqual({ username: VIEWER.username, role: "viewer", method: "local", name: VIEWER.username });
     const anonymous = await routes.session.GET(new Request(`${ORIGIN}/api/auth/session`));
     expect(anonymous.status).toBe(401);
     expect(await errorOf(anonymous)).toMatchObject({ code: "unauthenticated" });
@@ -281,7 +281,7 @@ describe("revocation and expiry", () => {
     await upsertUser(testDb, "demoted", "viewer", "demoted-password-1");
     expect((await whoAmI(routes, cookie)).status).toBe(401);
     const again = await signIn(routes.login, { username: "demoted", password: "demoted-password-1" });
-    expect(await (await whoAmI(routes, again)).json()).toEqual({ username: "demoted", role: "viewer" });
+    expect(await (await whoAmI(routes, again)).json()).toEqual({ username: "demoted", role: "viewer", method: "local", name: "demoted" });
   });
 
   it("expires after 30 idle minutes", async () => {

@@ -9,6 +9,12 @@ const valid = {
   DATABASE_URL: "postgres://categories:db-password@db.example.com:5432/categories",
 };
 
+const sso = {
+  OIDC_ISSUER: "https://login.example.com/realms/staff",
+  OIDC_CLIENT_ID: "categories-admin",
+  OIDC_CLIENT_SECRET: "oidc-client-secret-123",
+};
+
 describe("parseConfig", () => {
   it("applies defaults: 10 s timeout, 1 MiB body cap, production, 30 min idle and 8 h sessions", () => {
     expect(parseConfig(valid)).toEqual({
@@ -29,6 +35,7 @@ describe("parseConfig", () => {
       hashConcurrency: 2,
       imports: { maxBytes: 5 * 1024 * 1024, maxRows: 20_000, concurrency: 4 },
       database: { url: valid.DATABASE_URL, poolMax: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 5_000 },
+      localAccounts: true,
     });
   });
 
@@ -61,6 +68,22 @@ describe("parseConfig", () => {
     [{ DATABASE_POOL_MAX: "0" }, "DATABASE_POOL_MAX must be a whole number from 1 to 1000"],
     [{ AUDIT_RETENTION_DAYS: "0" }, "AUDIT_RETENTION_DAYS must be a whole number from 1 to 36500"],
     [{ LOG_LEVEL: "verbose" }, "LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent"],
+    [{ ...sso, OIDC_ISSUER: "http://login.example.com" }, "OIDC_ISSUER must be the identity provider's https URL"],
+    [{ ...sso, OIDC_ISSUER: "http://10.0.0.5:8080/realms/staff" }, "(plain http only on a loopback address)"],
+    [{ ...sso, OIDC_ISSUER: "not a url" }, "OIDC_ISSUER must be the identity provider's https URL"],
+    [{ ...sso, OIDC_ISSUER: "https://login.example.com/?tenant=1" }, "OIDC_ISSUER must be the identity provider's https URL"],
+    [{ ...sso, OIDC_CLIENT_ID: undefined }, "OIDC_CLIENT_ID is required when OIDC_ISSUER is set"],
+    [{ ...sso, OIDC_CLIENT_ID: "   " }, "OIDC_CLIENT_ID must not be blank"],
+    [{ ...sso, OIDC_CLIENT_SECRET: undefined }, "OIDC_CLIENT_SECRET is required when OIDC_ISSUER is set"],
+    [{ ...sso, APP_ORIGIN: undefined, TRUSTED_PROXIES: "10.0.0.0/8" }, "APP_ORIGIN is required when OIDC_ISSUER is set"],
+    [{ OIDC_CLIENT_ID: "categories-admin" }, "OIDC_ISSUER is required when OIDC_CLIENT_ID or OIDC_CLIENT_SECRET is set"],
+    [{ ...sso, OIDC_SCOPES: "profile email" }, "OIDC_SCOPES must include openid"],
+    [{ ...sso, OIDC_ADMIN_VALUES: " , " }, 'OIDC_ADMIN_VALUES must list at least one value, comma-separated (got " , ")'],
+    [{ ...sso, OIDC_VIEWER_VALUES: "," }, "OIDC_VIEWER_VALUES must list at least one value"],
+    [{ ...sso, OIDC_ROLES_CLAIM: " " }, "OIDC_ROLES_CLAIM must not be blank"],
+    [{ ...sso, OIDC_NAME: "x".repeat(61) }, "OIDC_NAME must have at most 60 characters"],
+    [{ ...sso, AUTH_LOCAL: "no" }, 'AUTH_LOCAL must be "on" or "off"'],
+    [{ AUTH_LOCAL: "off" }, "AUTH_LOCAL=off needs single sign-on (OIDC_ISSUER)"],
   ])("stops on a bad value with one line naming it: %j", (override, expected) => {
     let error: unknown;
     try {
@@ -112,5 +135,60 @@ describe("parseConfig", () => {
     expect(message).toContain("CATALOGUE_ENVIRONMENT");
     expect(message).not.toContain(valid.CATALOGUE_API_KEY);
     expect(message).not.toContain(valid.SESSION_SECRET);
+  });
+
+  it("turns single sign-on on with OIDC_ISSUER, the client id and secret, with the defaults of the issue", () => {
+    expect(parseConfig({ ...valid, ...sso })).toMatchObject({
+      oidc: {
+        issuer: sso.OIDC_ISSUER,
+        clientId: sso.OIDC_CLIENT_ID,
+        clientSecret: sso.OIDC_CLIENT_SECRET,
+        scopes: "openid profile email",
+        name: "single sign-on",
+        rolesClaim: "groups",
+        adminValues: ["catalogue-admins"],
+        viewerValues: ["catalogue-staff"],
+        accessHelp: undefined,
+        redirectUri: "https://admin.example.com/api/auth/oidc/callback",
+        postLogoutRedirectUri: "https://admin.example.com/login",
+      },
+      localAccounts: true,
+    });
+  });
+
+  it("reads the role values comma-separated, trimmed, and the other SSO settings", () => {
+    const { oidc } = parseConfig({
+      ...valid,
+      ...sso,
+      OIDC_ADMIN_VALUES: " admins, catalogue-owners ,",
+      OIDC_VIEWER_VALUES: "staff",
+      OIDC_ROLES_CLAIM: "roles",
+      OIDC_NAME: "Contoso staff login",
+      OIDC_SCOPES: "openid  profile groups",
+      OIDC_ACCESS_HELP: "Ask the service desk for the catalogue-staff group.",
+    });
+    expect(oidc).toMatchObject({
+      adminValues: ["admins", "catalogue-owners"],
+      viewerValues: ["staff"],
+      rolesClaim: "roles",
+      name: "Contoso staff login",
+      scopes: "openid profile groups",
+      accessHelp: "Ask the service desk for the catalogue-staff group.",
+    });
+  });
+
+  it.each(["http://127.0.0.1:4020", "http://localhost:8080/realms/staff", "http://[::1]:4020"])("accepts a plain http issuer on loopback: %s", (issuer) => {
+    expect(parseConfig({ ...valid, ...sso, OIDC_ISSUER: issuer }).oidc?.issuer).toBe(issuer);
+  });
+
+  it("turns local accounts off with AUTH_LOCAL=off once SSO is configured", () => {
+    expect(parseConfig({ ...valid, ...sso, AUTH_LOCAL: "off" }).localAccounts).toBe(false);
+    expect(parseConfig({ ...valid, ...sso, AUTH_LOCAL: "on" }).localAccounts).toBe(true);
+  });
+
+  it("never repeats the client secret in a message", () => {
+    expect(() => parseConfig({ ...valid, ...sso, OIDC_ISSUER: "http://login.example.com" })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining(sso.OIDC_CLIENT_SECRET) }),
+    );
   });
 });

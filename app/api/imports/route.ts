@@ -3,7 +3,7 @@ import { catalogue } from "@/lib/server/catalogue/catalogue";
 import { getConfig } from "@/lib/server/config/config";
 import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
-import { readBodyBytes } from "@/lib/server/http/read-body-bytes";
+import { readBodyBytes } from "@/lib/server/http/read-body";
 import { classifyRows } from "@/lib/server/imports/classify-rows";
 import { createImportJob, listImportJobs, readImportJob } from "@/lib/server/imports/import-store";
 import { readImportFile } from "@/lib/server/imports/read-import-file";

@@ -3,6 +3,8 @@ export const AUDIT_ACTIONS = [
   "signed_in",
   "sign_in_failed",
   "signed_out",
+  "sso_sign_in_failed",
+  "sso_no_access",
   "category_create_requested",
   "category_created",
   "category_create_failed",

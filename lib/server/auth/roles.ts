@@ -2,7 +2,9 @@ import "server-only";
 import type { Role } from "./user-store.mjs";
 
 export type { Role };
-export type SessionUser = { username: string; role: Role };
+export type AuthMethod = "local" | "sso";
+/** username: the account (local) or the provider's preferred_username, else email, else sub (SSO); what logs and the audit name. */
+export type SessionUser = { username: string; role: Role; method: AuthMethod; displayName: string };
 
 export function hasRole(user: SessionUser, needed: Role): boolean {
   return needed === "viewer" || user.role === "admin";

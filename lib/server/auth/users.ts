@@ -2,9 +2,9 @@ import "server-only";
 import { query, storableText } from "@/lib/server/db/database";
 import { withHashSlot } from "./hash-slots";
 import { verifyPassword } from "./password.mjs";
-import type { Role, SessionUser } from "./roles";
+import type { Role } from "./roles";
 
-export type Account = SessionUser & { credentialVersion: string };
+export type Account = { username: string; role: Role; credentialVersion: string };
 
 type Row = { username: string; role: Role; password_hash: string; credential_version: string };
 

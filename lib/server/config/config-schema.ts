@@ -29,6 +29,36 @@ const baseUrl = z.string().check(
   }, "CATALOGUE_API_URL must be an http(s) URL whose path ends in /v1, like https://catalogue.example.com/v1"),
 );
 
+const LOOPBACK_HOST = /^(localhost|\[::1\]|127\.\d+\.\d+\.\d+)$/;
+export const isLoopbackHost = (hostname: string): boolean => LOOPBACK_HOST.test(hostname);
+
+// Plain http only on this machine: anywhere else the client secret and the tokens would cross the network in clear.
+const issuerUrl = z.string().check(
+  z.refine((raw) => {
+    try {
+      const url = new URL(raw);
+      return (url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname))) && !url.search && !url.hash;
+    } catch {
+      return false;
+    }
+  }, "OIDC_ISSUER must be the identity provider's https URL, like https://login.example.com/realms/staff (plain http only on a loopback address)"),
+);
+
+const nonEmpty = (name: string) => z.string().check(z.refine((raw) => raw.trim() !== "", `${name} must not be blank`));
+
+const valueList = (name: string) =>
+  z.pipe(
+    z.string(),
+    z.transform((raw, ctx) => {
+      const values = raw.split(",").map((value) => value.trim()).filter(Boolean);
+      if (values.length === 0) {
+        ctx.issues.push({ code: "custom", input: raw, message: `${name} must list at least one value, comma-separated (got "${raw}")` });
+        return z.NEVER;
+      }
+      return values;
+    }),
+  );
+
 export const configSchema = z.object({
   CATALOGUE_API_URL: z.optional(baseUrl),
   CATALOGUE_API_KEY: z.optional(z.string().check(z.minLength(1, "CATALOGUE_API_KEY must not be empty"))),
@@ -84,4 +114,17 @@ export const configSchema = z.object({
   IMPORT_MAX_BYTES: z._default(wholeNumber("IMPORT_MAX_BYTES", 1, 1024 ** 3), 5 * 1024 * 1024),
   IMPORT_MAX_ROWS: z._default(wholeNumber("IMPORT_MAX_ROWS", 1, 10_000_000), 20_000),
   IMPORT_CONCURRENCY: z._default(wholeNumber("IMPORT_CONCURRENCY", 1, 64), 4),
+  OIDC_ISSUER: z.optional(issuerUrl),
+  OIDC_CLIENT_ID: z.optional(nonEmpty("OIDC_CLIENT_ID")),
+  OIDC_CLIENT_SECRET: z.optional(nonEmpty("OIDC_CLIENT_SECRET")),
+  OIDC_SCOPES: z._default(
+    z.string().check(z.refine((raw) => raw.split(/\s+/).includes("openid"), "OIDC_SCOPES must include openid, like \"openid profile email\"")),
+    "openid profile email",
+  ),
+  OIDC_NAME: z._default(z.string().check(z.maxLength(60, "OIDC_NAME must have at most 60 characters")), "single sign-on"),
+  OIDC_ROLES_CLAIM: z._default(nonEmpty("OIDC_ROLES_CLAIM"), "groups"),
+  OIDC_ADMIN_VALUES: z._default(valueList("OIDC_ADMIN_VALUES"), ["catalogue-admins"]),
+  OIDC_VIEWER_VALUES: z._default(valueList("OIDC_VIEWER_VALUES"), ["catalogue-staff"]),
+  OIDC_ACCESS_HELP: z.optional(z.string().check(z.maxLength(500, "OIDC_ACCESS_HELP must have at most 500 characters"))),
+  AUTH_LOCAL: z._default(z.enum(["on", "off"], { error: 'AUTH_LOCAL must be "on" or "off"' }), "on"),
 });

@@ -1,6 +1,21 @@
 import "server-only";
 import type { Environment } from "@/lib/shared/environment";
-import { configSchema } from "./config-schema";
+import { configSchema, isLoopbackHost } from "./config-schema";
+
+export type OidcSettings = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+  name: string;
+  rolesClaim: string;
+  adminValues: string[];
+  viewerValues: string[];
+  accessHelp?: string;
+  /** <APP_ORIGIN>/api/auth/oidc/callback, as registered at the provider. */
+  redirectUri: string;
+  postLogoutRedirectUri: string;
+};
 
 export type Config = {
   catalogueUrl: string;
@@ -20,13 +35,15 @@ export type Config = {
   hashConcurrency: number;
   imports: { maxBytes: number; maxRows: number; concurrency: number };
   database: { url: string; poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
+  /** Set when OIDC_ISSUER is: staff sign in through the organisation's identity provider. */
+  oidc?: OidcSettings;
+  /** Whether local accounts may sign in (AUTH_LOCAL=off turns them off once SSO is configured). */
+  localAccounts: boolean;
 };
-
-const LOOPBACK_HOSTS = new Set(["localhost", "[::1]"]);
 
 function sendsKeyInClear(url: string): boolean {
   const { protocol, hostname } = new URL(url);
-  return protocol === "http:" && !LOOPBACK_HOSTS.has(hostname) && !/^127\.\d+\.\d+\.\d+$/.test(hostname);
+  return protocol === "http:" && !isLoopbackHost(hostname);
 }
 
 export class ConfigError extends Error {
@@ -57,10 +74,21 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (data?.CATALOGUE_API_URL && environment === "production" && !data.APP_ORIGIN && !data.TRUSTED_PROXIES) {
     problems.push("APP_ORIGIN is required in production, like https://admin.example.com (or set TRUSTED_PROXIES to take it from your proxy)");
   }
+  if (data?.OIDC_ISSUER) {
+    if (!data.OIDC_CLIENT_ID) problems.push("OIDC_CLIENT_ID is required when OIDC_ISSUER is set (the client id the identity provider gave this app)");
+    if (!data.OIDC_CLIENT_SECRET) problems.push("OIDC_CLIENT_SECRET is required when OIDC_ISSUER is set (the app signs in to the token endpoint with it)");
+    if (!data.APP_ORIGIN) problems.push("APP_ORIGIN is required when OIDC_ISSUER is set: the provider sends people back to <APP_ORIGIN>/api/auth/oidc/callback");
+  } else if (data && (data.OIDC_CLIENT_ID || data.OIDC_CLIENT_SECRET)) {
+    problems.push("OIDC_ISSUER is required when OIDC_CLIENT_ID or OIDC_CLIENT_SECRET is set");
+  }
+  if (data?.AUTH_LOCAL === "off" && !data.OIDC_ISSUER) {
+    problems.push("AUTH_LOCAL=off needs single sign-on (OIDC_ISSUER): without either, nobody could sign in");
+  }
   if (!result.success || problems.length > 0) {
     throw new ConfigError(`Configuration error: ${problems.join("; ")}`);
   }
   const settings = result.data;
+  const appOrigin = settings.APP_ORIGIN?.replace(/\/$/, "");
   return {
     catalogueUrl: settings.CATALOGUE_API_URL as string,
     catalogueApiKey: settings.CATALOGUE_API_KEY as string,
@@ -73,7 +101,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     maxBodyBytes: settings.MAX_BODY_BYTES,
     sessionSecret: settings.SESSION_SECRET as string,
     auditRetentionDays: settings.AUDIT_RETENTION_DAYS,
-    appOrigin: settings.APP_ORIGIN?.replace(/\/$/, ""),
+    appOrigin,
     sessionIdleMs: settings.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: settings.SESSION_ABSOLUTE_HOURS * 3_600_000,
     hashConcurrency: settings.AUTH_HASH_CONCURRENCY,
@@ -84,6 +112,23 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       connectTimeoutMs: settings.DATABASE_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_MS,
     },
+    oidc:
+      settings.OIDC_ISSUER && appOrigin
+        ? {
+            issuer: settings.OIDC_ISSUER,
+            clientId: settings.OIDC_CLIENT_ID as string,
+            clientSecret: settings.OIDC_CLIENT_SECRET as string,
+            scopes: settings.OIDC_SCOPES.trim().split(/\s+/).join(" "),
+            name: settings.OIDC_NAME.trim() || "single sign-on",
+            rolesClaim: settings.OIDC_ROLES_CLAIM.trim(),
+            adminValues: settings.OIDC_ADMIN_VALUES,
+            viewerValues: settings.OIDC_VIEWER_VALUES,
+            accessHelp: settings.OIDC_ACCESS_HELP?.trim() || undefined,
+            redirectUri: `${appOrigin}/api/auth/oidc/callback`,
+            postLogoutRedirectUri: `${appOrigin}/login`,
+          }
+        : undefined,
+    localAccounts: !(settings.AUTH_LOCAL === "off" && settings.OIDC_ISSUER),
   };
 }
 

@@ -14,11 +14,12 @@ import { closeConnectionIfShuttingDown } from "./shutting-down";
 
 export type RouteContext = { requestId: string; user?: SessionUser; params: Record<string, string> };
 type Handler = (request: Request, context: RouteContext) => Promise<Response>;
-type Access = "public" | Role;
+/** "provider": the identity provider calls it server to server (back-channel logout), so no Origin check and no session. */
+type Access = "public" | "provider" | Role;
 
 const SECURITY_CODES = new Set(["csrf_rejected", "forbidden"]);
 // Anyone can cause these without a session, so they are counted, never written one by one.
-const COUNTED_REFUSALS = new Set(["unauthenticated", "csrf_rejected", "too_many_attempts", "busy"]);
+const COUNTED_REFUSALS = new Set(["unauthenticated", "csrf_rejected", "too_many_attempts", "busy", "invalid_logout_token"]);
 
 /** Access is enforced here, not in Next's proxy. */
 export function apiRoute(access: Access, handler: Handler): (request: Request, segment?: { params: Promise<Record<string, string>> }) => Promise<Response> {
@@ -28,8 +29,8 @@ export function apiRoute(access: Access, handler: Handler): (request: Request, s
     const path = new URL(request.url).pathname;
     let response: Response;
     try {
-      assertSameOrigin(request);
-      if (access !== "public") {
+      if (access !== "provider") assertSameOrigin(request);
+      if (access !== "public" && access !== "provider") {
         context.user = await sessionUser(request.headers);
         if (!context.user) throw new AppError(401, "unauthenticated", "Sign in to continue.");
         if (!hasRole(context.user, access)) throw new AppError(403, "forbidden", `Your role (${context.user.role}) does not allow this.`);

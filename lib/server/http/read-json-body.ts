@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/shared/app-error";
-import { readBodyBytes } from "./read-body-bytes";
+import { readBodyBytes } from "./read-body";
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
@@ -8,7 +8,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   if (!JSON_TYPE.test(request.headers.get("content-type") ?? "")) {
     throw new AppError(415, "unsupported_media_type", "Send the request body as JSON, with Content-Type: application/json.");
   }
-  const bytes = await readBodyBytes(request, maxBytes, `The request body is larger than this server accepts (${maxBytes} bytes).`);
+  const bytes = await readBodyBytes(request, maxBytes);
   const notJson = () => new AppError(400, "invalid_json", "The request body is not valid JSON.");
   let text: string;
   try {

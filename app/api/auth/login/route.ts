@@ -5,6 +5,7 @@ import { type Attempt, recordFailure, recordSuccess, retryAfter } from "@/lib/se
 import { readSessionToken, sessionCookie } from "@/lib/server/auth/session-cookie";
 import { createSession, revokeSession } from "@/lib/server/auth/session-store";
 import { verifyCredentials } from "@/lib/server/auth/users";
+import { getConfig } from "@/lib/server/config/config";
 import { AppError } from "@/lib/shared/app-error";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { clientAddress } from "@/lib/server/http/client-address";
@@ -22,6 +23,7 @@ function tooManyAttempts(seconds: number): AppError {
 }
 
 export const POST = apiRoute("public", async (request, { requestId }) => {
+  if (!getConfig().localAccounts) throw new AppError(404, "not_found", "Local accounts are turned off here (AUTH_LOCAL=off): sign in with single sign-on.");
   // Per field, so the sign-in form shows each message by its input (the form itself ships no validation code).
   const { username, password } = validateBody(
     await readJsonBody(request, MAX_LOGIN_BODY_BYTES),
