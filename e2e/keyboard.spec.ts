@@ -56,6 +56,8 @@ test("every control the keyboard reaches shows a visible focus ring", async ({ p
   await page.keyboard.press("Tab");
   await expectFocusRing(page.getByRole("link", { name: "New category" }));
   await page.keyboard.press("Tab");
+  await expectFocusRing(page.getByRole("link", { name: "Import CSV" }));
+  await page.keyboard.press("Tab");
   await expectFocusRing(searchBox(page));
   await tabUntilFocused(page, page.getByRole("button", { name: "ID", exact: true }));
   await expectFocusRing(page.getByRole("button", { name: "ID", exact: true }));

@@ -40,7 +40,7 @@ test.describe("as a viewer", () => {
     const response = await page.request.get("/api/auth/session");
 
     expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ username: ACCOUNTS.viewer.username, role: "viewer" });
+    expect(await response.json()).toEqual({ username: ACCOUNTS.viewer.username, role: "viewer", method: "local", name: ACCOUNTS.viewer.username });
   });
 
   test("GET /api/categories is allowed", async ({ page }) => {
@@ -78,7 +78,7 @@ test.describe("as an admin", () => {
     const response = await page.request.get("/api/auth/session");
 
     expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ username: ACCOUNTS.admin.username, role: "admin" });
+    expect(await response.json()).toEqual({ username: ACCOUNTS.admin.username, role: "admin", method: "local", name: ACCOUNTS.admin.username });
   });
 });
 

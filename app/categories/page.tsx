@@ -30,10 +30,10 @@ export default async function CategoriesPage() {
         <h1 id="categories-heading">Categories</h1>
         {canCreate && (
           <div className="page-actions">
+            <ButtonLink href="/categories/new">New category</ButtonLink>
             <ButtonLink href="/categories/import" variant="secondary">
               Import CSV
             </ButtonLink>
-            <ButtonLink href="/categories/new">New category</ButtonLink>
           </div>
         )}
       </div>
