@@ -23,6 +23,7 @@ async function load(env: Record<string, string> = {}) {
     refusals: await import("@/lib/server/audit/refusal-counter"),
     categories: await import("@/app/api/categories/route"),
     audit: await import("@/app/api/audit/route"),
+    auditExport: await import("@/app/api/audit/export/route"),
     login: await import("@/app/api/auth/login/route"),
     logout: await import("@/app/api/auth/logout/route"),
   };
@@ -253,15 +254,58 @@ describe("reading the audit trail", () => {
     const cookie = await signIn(routes.login, ADMIN);
 
     const seen: string[] = [];
-    let next: string | null = null;
+    let older: string | null = null;
     do {
-      const { body } = await readAudit(routes, cookie, `?limit=50&action=category_created${next ? `&before=${next}` : ""}`);
+      const { body } = await readAudit(routes, cookie, `?limit=50&action=category_created${older ? `&before=${older}` : ""}`);
       expect(body.entries.length).toBeLessThanOrEqual(50);
       seen.push(...body.entries.map((entry: { details: { categoryId: string } }) => entry.details.categoryId));
-      next = body.next;
-    } while (next);
+      older = body.older;
+    } while (older);
 
     expect(seen).toEqual(Array.from({ length: 120 }, (_, i) => String(119 - i)));
+  });
+
+  it("pages back towards the newest with after=, each page newest first, and says where no page is left", async () => {
+    const routes = await load();
+    for (let i = 0; i < 7; i++) await routes.trail.recordAudit({ action: "category_created", details: { categoryId: String(i) } });
+    const cookie = await signIn(routes.login, ADMIN);
+    const ids = (body: { entries: { details: { categoryId: string } }[] }) => body.entries.map((entry) => entry.details.categoryId);
+
+    const first = (await readAudit(routes, cookie, "?limit=3&action=category_created")).body;
+    expect([ids(first), first.newer]).toEqual([["6", "5", "4"], null]);
+    const second = (await readAudit(routes, cookie, `?limit=3&action=category_created&before=${first.older}`)).body;
+    const third = (await readAudit(routes, cookie, `?limit=3&action=category_created&before=${second.older}`)).body;
+    expect([ids(second), ids(third), third.older]).toEqual([["3", "2", "1"], ["0"], null]);
+
+    // Two events arrive while the person reads older pages: going back shows each event once, the new ones last.
+    await routes.trail.recordAudit({ action: "category_created", details: { categoryId: "7" } }, { action: "category_created", details: { categoryId: "8" } });
+    const back = (await readAudit(routes, cookie, `?limit=3&action=category_created&after=${third.newer}`)).body;
+    const backAgain = (await readAudit(routes, cookie, `?limit=3&action=category_created&after=${back.newer}`)).body;
+    const newest = (await readAudit(routes, cookie, `?limit=3&action=category_created&after=${backAgain.newer}`)).body;
+    expect([ids(back), ids(backAgain), ids(newest), newest.newer]).toEqual([["3", "2", "1"], ["6", "5", "4"], ["8", "7"], null]);
+    expect(ids((await readAudit(routes, cookie, `?limit=3&action=category_created&before=${newest.older}`)).body)).toEqual(["6", "5", "4"]);
+  });
+
+  it("finds a category by its id or any part of its name, ignoring case, and a category's own events by category=", async () => {
+    const routes = await load();
+    await routes.trail.recordAudit(
+      { action: "category_created", actor: "ann", details: { categoryId: "12", name: "Maine Coon" } },
+      { action: "category_created", actor: "ann", details: { categoryId: "120", name: "Shiba 12" } },
+      { action: "category_create_failed", actor: "bob", details: { name: "50%_off\\sale" } },
+      { action: "signed_in", actor: "maine" },
+    );
+    const cookie = await signIn(routes.login, ADMIN);
+    const names = async (query: string) => (await readAudit(routes, cookie, query)).body.entries.map((entry: Row) => entry.details.name ?? entry.actor);
+
+    expect(await names("?q=coon")).toEqual(["Maine Coon"]);
+    expect(await names("?q=%20MAINE%20")).toEqual(["Maine Coon"]);
+    expect(await names("?q=12")).toEqual(["Shiba 12", "Maine Coon"]);
+    expect(await names("?category=12")).toEqual(["Maine Coon"]);
+    // LIKE's own characters are text here, not wildcards.
+    expect(await names("?q=%25_")).toEqual(["50%_off\\sale"]);
+    expect(await names("?q=0%25")).toEqual(["50%_off\\sale"]);
+    expect(await names("?q=f%5Cs")).toEqual(["50%_off\\sale"]);
+    expect(await names("?q=o_f")).toEqual([]);
   });
 
   it("filters by actor, action and time range (from inclusive, to exclusive)", async () => {
@@ -295,11 +339,50 @@ describe("reading the audit trail", () => {
   it("answers 400 for a bad cursor, limit, action or time", async () => {
     const routes = await load();
     const cookie = await signIn(routes.login, ADMIN);
-    for (const query of ["?limit=0", "?limit=501", "?limit=ten", "?before=-1", "?before=abc", "?before=1.9999999999999999999", "?action=deleted_everything", "?from=yesterday"]) {
+    for (const query of ["?limit=0", "?limit=501", "?limit=ten", "?before=-1", "?before=abc", "?before=1.9999999999999999999", "?action=deleted_everything", "?from=yesterday", "?q=%20", "?category=dog", "?before=1.1&after=1.1"]) {
       const { status, body } = await readAudit(routes, cookie, query);
       expect(status, query).toBe(400);
       expect(body).toMatchObject({ code: "invalid_request", status: 400 });
     }
+  });
+});
+
+describe("export", () => {
+  it("streams every event under the filters as spreadsheet-safe CSV, newest first, in batches past the first", async () => {
+    const routes = await load();
+    const start = Date.now() - 3_000_000;
+    // More than one batch of the reader, so the stream must go on past its first.
+    const many = Array.from({ length: 1_005 }, (_, i) => ({
+      action: "category_created" as const,
+      actor: "ann",
+      requestId: `r${i}`,
+      details: { categoryId: String(i), name: i === 1_004 ? "=HYPERLINK(\"x\")" : `Breed ${i}` },
+      time: new Date(start + i * 1_000),
+    }));
+    await routes.trail.recordAudit(...many, { action: "signed_in", actor: "bob", details: { address: "203.0.113.9" }, time: new Date(start) });
+    const cookie = await signIn(routes.login, ADMIN);
+
+    const response = await routes.auditExport.GET(new Request(`${ORIGIN}/api/audit/export?actor=ann`, { headers: { cookie } }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="history-[\d-]+T\d{4}\.csv"$/);
+    // Decoded keeping the byte-order mark, which text() would drop.
+    const lines = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer()).split("\r\n");
+    expect(lines[0]).toBe("\uFEFFtime,person,event,category id,category name,details,request id");
+    expect(lines.at(-1)).toBe("");
+    expect(lines).toHaveLength(1 + 1_005 + 1);
+    expect(lines[1]).toBe(`${new Date(start + 1_004_000).toISOString()},ann,Created category,1004,"'=HYPERLINK(""x"")",with the form,r1004`);
+    expect(lines[1_005]).toBe(`${new Date(start).toISOString()},ann,Created category,0,Breed 0,with the form,r0`);
+    expect(new Set(lines.slice(1, -1).map((line) => line.split(",")[3])).size).toBe(1_005);
+  });
+
+  it("answers 400 for a bad filter and 403 for a viewer, before any CSV", async () => {
+    const routes = await load();
+    const admin = await signIn(routes.login, ADMIN);
+    const bad = await routes.auditExport.GET(new Request(`${ORIGIN}/api/audit/export?action=nothing`, { headers: { cookie: admin } }));
+    expect([bad.status, (await bad.json()).code]).toEqual([400, "invalid_request"]);
+    const viewer = await signIn(routes.login, VIEWER);
+    expect((await routes.auditExport.GET(new Request(`${ORIGIN}/api/audit/export`, { headers: { cookie: viewer } }))).status).toBe(403);
   });
 });
 

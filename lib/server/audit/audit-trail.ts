@@ -3,7 +3,7 @@ import { getConfig } from "@/lib/server/config/config";
 import { query, storableText, storeUnavailable } from "@/lib/server/db/database";
 import { AppError } from "@/lib/shared/app-error";
 import { log } from "@/lib/server/log";
-import type { AuditAction } from "./audit-actions";
+import type { AuditAction } from "@/lib/shared/audit-actions";
 
 type Details = Record<string, string | number | undefined>;
 

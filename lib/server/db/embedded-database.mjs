@@ -3,6 +3,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 /** @param {string} dataDir */
@@ -23,7 +24,7 @@ export function runningDatabaseUrl(dataDir) {
  * @returns {Promise<{ url: string, stop: () => Promise<void>, dump: () => Promise<Blob> }>} */
 export async function startEmbeddedDatabase(dataDir, { loadDataDir } = {}) {
   if (dataDir !== undefined) takeLock(dataDir);
-  const db = await PGlite.create(dataDir === undefined ? "memory://" : join(dataDir, "pglite"), { loadDataDir });
+  const db = await PGlite.create(dataDir === undefined ? "memory://" : join(dataDir, "pglite"), { loadDataDir, extensions: { pg_trgm } });
   // PGlite runs one query at a time; connections beyond one are queued at the query, not refused.
   const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1000 });
   await server.start();

@@ -48,7 +48,7 @@ async function settleRow(id: string, line: number, state: "created" | "failed" |
 async function sendRow(job: Job, row: Row): Promise<{ outcome: Outcome; message?: string }> {
   const input = row.description === null ? { name: row.name } : { name: row.name, description: row.description };
   const requestId = `import-${job.id.slice(0, 8)}-${row.line}`;
-  const entry = await recordCreateRequested({ actor: job.created_by, requestId, details: { name: row.name, importId: job.id } });
+  const entry = await recordCreateRequested({ actor: job.created_by, requestId, details: { name: row.name, importId: job.id, fileName: job.file_name } });
   try {
     const created = await catalogue().createCategory(input, { requestId });
     await settleRow(job.id, row.line, "created", { categoryId: created.id });
@@ -206,7 +206,7 @@ async function settleLostAnswers(job: Job): Promise<boolean> {
       row.line,
       found.id,
     ]);
-    await recordAudit({ action: "category_created", actor: job.created_by, details: { categoryId: found.id, name: found.name, importId: job.id, confirmedAfterLostAnswer: 1 } });
+    await recordAudit({ action: "category_created", actor: job.created_by, details: { categoryId: found.id, name: found.name, importId: job.id, fileName: job.file_name, confirmedAfterLostAnswer: 1 } });
   }
   return true;
 }

@@ -43,7 +43,7 @@ export const POST = apiRoute("provider", async (request, { requestId }) => {
   const ended = await endProviderSessions(claims);
   log.security("backchannel_logout", { requestId, by: claims.sid ? "sid" : "sub", sessions: ended.length });
   if (ended.length > 0) {
-    await recordAudit(...ended.map((username) => ({ action: "signed_out" as const, actor: username, requestId, details: { method: "sso", by: "backchannel_logout" } })));
+    await recordAudit(...ended.map((username) => ({ action: "session_ended_by_provider" as const, actor: username, requestId, details: { method: "sso" } })));
   }
   return new Response(null, { status: 200, headers: { "cache-control": "no-store" } });
 });

@@ -1,0 +1,21 @@
+import { auditCsvStream } from "@/lib/server/audit/audit-csv";
+import { auditEntries } from "@/lib/server/audit/read-audit";
+import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
+import { validateBody } from "@/lib/server/http/validate-body";
+import { auditFiltersSchema } from "@/lib/shared/audit-schemas";
+
+export const GET = apiRoute("admin", async (request) => {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const filters = validateBody(params, auditFiltersSchema, "Send the filters as query parameters.");
+  const name = `history-${new Date().toISOString().slice(0, 16).replace(":", "")}.csv`;
+  return new Response(await auditCsvStream(auditEntries(filters)), {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${name}"`,
+      "cache-control": "no-store",
+    },
+  });
+});
+
+const notAllowed = methodNotAllowed(["GET", "HEAD"]);
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
