@@ -2,7 +2,7 @@
 // `npm run bench:store` (part of `npm run bench`), the store issue's figures against the production build: signed-in
 // GET /api/categories against /api/health with sessions in the embedded database and in PostgreSQL (BENCH_POSTGRES_URL or
 // TEST_POSTGRES_URL), and the audit trail at 1,000,000 rows (on that server, else embedded): each filter's first page.
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { auditPageSql } from "../lib/server/audit/audit-page-sql.mjs";
@@ -48,6 +48,27 @@ const auditSearch = (filters) =>
   new URLSearchParams(
     Object.entries(filters).map(([key, value]) => [key, typeof value === "string" ? value : value instanceof Date ? value.toISOString() : `${value.time.getTime()}.${value.id}`]),
   );
+
+/** The app's resident memory, from Linux's /proc. @param {number} pid */
+const residentMiB = async (pid) => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, "utf8").catch(() => ""))?.[1] ?? 0) / 1024;
+
+/** Every event as CSV, read as fast as it comes, sampling the app's memory meanwhile: streamed, it must stay flat.
+ * @param {{ url: string, pid: number }} app @param {string} cookie */
+async function exportAll(app, cookie) {
+  const before = await residentMiB(app.pid);
+  let peak = before;
+  const sampler = setInterval(() => void residentMiB(app.pid).then((mib) => (peak = Math.max(peak, mib))), 50);
+  const started = performance.now();
+  const response = await fetch(`${app.url}/api/audit/export`, { headers: { cookie } });
+  let [bytes, lines] = [0, 0];
+  for await (const chunk of /** @type {AsyncIterable<Uint8Array>} */ (response.body)) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  clearInterval(sampler);
+  const seconds = (performance.now() - started) / 1000;
+  return `Export of every event (GET /api/audit/export): ${format.count(lines - 1)} rows, ${(bytes / 2 ** 20).toFixed(0)} MiB in ${seconds.toFixed(1)} s; the app's resident memory **${before.toFixed(0)} MiB before, ${peak.toFixed(0)} MiB at most** during it.`;
+}
 
 async function auditPages() {
   const database = await freshDatabase(serverUrl);
@@ -107,7 +128,7 @@ async function auditPages() {
         // The first request warms the app's connection and statement cache.
         rows.push([name, `**${format.ms(median(times.slice(1)))}**`, plan.map((row) => String(row["QUERY PLAN"]).trim()).join("; ")]);
       }
-      return `Audit trail: ${heading}\n\n${table(["filter", "GET /api/audit", "plan of the page's query"], rows)}`;
+      return `Audit trail: ${heading}\n\n${table(["filter", "GET /api/audit", "plan of the page's query"], rows)}\n\n${await exportAll(app, cookie)}`;
     } finally {
       await app.stop();
     }

@@ -106,7 +106,7 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
       ) : visible.length === 0 ? (
         <p className="empty">No categories match “{deferredSearch.trim()}”.</p>
       ) : (
-        <CategoryTable categories={visible} sort={sort} onSort={toggleSort} highlightId={highlightId} />
+        <CategoryTable categories={visible} sort={sort} onSort={toggleSort} highlightId={highlightId} historyLinks={canCreate} />
       )}
     </section>
   );

@@ -1,14 +1,24 @@
+import Link from "next/link";
 import type { Ref } from "react";
 import type { Category } from "@/lib/shared/schemas";
 
 // `index` is the row's place in the whole filtered, sorted list, not among the rendered rows.
-type CategoryRowProps = { category: Category; index: number; highlighted?: boolean; ref?: Ref<HTMLTableRowElement> };
+type CategoryRowProps = { category: Category; index: number; highlighted?: boolean; historyLink?: boolean; ref?: Ref<HTMLTableRowElement> };
 
-export function CategoryRow({ category, index, highlighted, ref }: CategoryRowProps) {
+export function CategoryRow({ category, index, highlighted, historyLink, ref }: CategoryRowProps) {
   const className = [index % 2 ? "row-alt" : "", highlighted ? "row-highlight" : ""].filter(Boolean).join(" ");
   return (
     <tr ref={ref} data-index={index} aria-rowindex={index + 2} className={className || undefined}>
-      <td className="cell-id">{category.id}</td>
+      <td className="cell-id">
+        {historyLink ? (
+          // Not prefetched: a long list would fetch the History page once per row in view.
+          <Link href={`/history?category=${category.id}`} prefetch={false} aria-label={`${category.id}: history of ${category.name}`}>
+            {category.id}
+          </Link>
+        ) : (
+          category.id
+        )}
+      </td>
       <td>{category.name}</td>
       <td>{category.description}</td>
     </tr>

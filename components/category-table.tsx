@@ -12,13 +12,15 @@ type CategoryTableProps = {
   sort: Sort;
   onSort: (key: SortKey) => void;
   highlightId?: string;
+  /** Admins may open each category's history from its id. */
+  historyLinks: boolean;
 };
 
 const COLUMN_LABELS: Record<SortKey, string> = { id: "ID", name: "Name" };
 const PLAIN_ROWS = 100;
 
 // aria-rowcount and aria-rowindex tell screen readers the table's real size, however few rows are in the DOM.
-export function CategoryTable({ categories, sort, onSort, highlightId }: CategoryTableProps) {
+export function CategoryTable({ categories, sort, onSort, highlightId, historyLinks }: CategoryTableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   // The server renders the first rows plainly; the window the virtualiser measures exists only in the browser.
   const virtual = useMounted() && categories.length > PLAIN_ROWS;
@@ -65,14 +67,14 @@ export function CategoryTable({ categories, sort, onSort, highlightId }: Categor
               itemKey={(category) => category.id}
               scrollToIndex={highlightIndex}
               renderRow={(category, index, ref) => (
-                <CategoryRow category={category} index={index} highlighted={index === highlightIndex} ref={ref} />
+                <CategoryRow category={category} index={index} highlighted={index === highlightIndex} historyLink={historyLinks} ref={ref} />
               )}
             />
           ) : (
             categories
               .slice(0, PLAIN_ROWS)
               .map((category, index) => (
-                <CategoryRow key={category.id} category={category} index={index} highlighted={index === highlightIndex} />
+                <CategoryRow key={category.id} category={category} index={index} highlighted={index === highlightIndex} historyLink={historyLinks} />
               ))
           )}
         </tbody>

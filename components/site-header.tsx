@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { SessionUser } from "@/lib/server/auth/roles";
 import type { Environment } from "@/lib/shared/environment";
 import { EnvironmentBadge } from "./environment-badge";
+import { NavLink } from "./nav-link";
 import { SignOutButton } from "./sign-out-button";
 
 const ROLE_LABELS = { viewer: "Viewer", admin: "Admin" } as const;
@@ -15,6 +16,11 @@ export function SiteHeader({ environment, user, ssoName = "single sign-on" }: He
         Categories admin
       </Link>
       <EnvironmentBadge environment={environment} />
+      {user?.role === "admin" && (
+        <nav aria-label="Admin">
+          <NavLink href="/history">History</NavLink>
+        </nav>
+      )}
       {user && (
         <div className="session">
           <span>

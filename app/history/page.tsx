@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { HistoryView } from "@/components/history-view";
+import { NotAllowed } from "@/components/not-allowed";
+import { StoreUnavailable } from "@/components/store-unavailable";
+import { requirePageUser } from "@/lib/server/auth/page-user";
+
+export const metadata: Metadata = { title: "History" };
+
+export default async function HistoryPage() {
+  const user = await requirePageUser("/history");
+  if (!user) return <StoreUnavailable heading="History" path="/history" />;
+  return (
+    <div className="stack">
+      <h1>History</h1>
+      {user.role === "admin" ? (
+        <>
+          <p className="muted">Who did what, and when: sign-ins, creates, refusals and imports, newest first.</p>
+          {/* The view reads its filters from the address (useSearchParams), which only the browser has at first paint. */}
+          <Suspense>
+            <HistoryView />
+          </Suspense>
+        </>
+      ) : (
+        <NotAllowed what="see the history" />
+      )}
+    </div>
+  );
+}

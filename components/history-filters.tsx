@@ -1,0 +1,76 @@
+"use client";
+
+import Link from "next/link";
+import { useForm, useWatch } from "react-hook-form";
+import { type HistoryView, TIME_RANGES, type TimeRange, filtersOf, hasFilters } from "@/lib/browser/history-params";
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from "@/lib/shared/audit-actions";
+import { Button } from "./button";
+import { Field } from "./field";
+
+type Filters = Pick<HistoryView, "actor" | "action" | "range" | "from" | "to" | "q">;
+
+type HistoryFiltersProps = { view: HistoryView; onApply: (filters: Partial<HistoryView>) => void };
+
+export function HistoryFilters({ view, onApply }: HistoryFiltersProps) {
+  // `values` follows the URL, so Back and Forward show the filters of the page they land on.
+  const { register, handleSubmit, control, formState } = useForm<Filters>({ values: filtersOf(view) as Filters });
+  const apply = handleSubmit((filters) => onApply({ ...filters, category: view.category }));
+  const custom = useWatch({ control, name: "range" }) === "custom";
+  const toError = formState.errors.to?.message;
+  return (
+    <form className="toolbar history-filters" role="search" aria-label="Filter the history" onSubmit={apply} noValidate>
+      <Field id="history-actor" label="Person">
+        {(field) => <input {...field} {...register("actor")} type="text" autoComplete="off" spellCheck={false} />}
+      </Field>
+      <Field id="history-action" label="Event">
+        {(field) => (
+          // A choice in a list applies at once; typed text applies with Enter or "Apply".
+          <select {...field} {...register("action", { onChange: () => void apply() })}>
+            <option value="">Any event</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {AUDIT_ACTION_LABELS[action]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="history-range" label="Time">
+        {(field) => (
+          <select {...field} {...register("range", { onChange: (event) => event.target.value !== "custom" && void apply() })}>
+            {(Object.keys(TIME_RANGES) as TimeRange[]).map((range) => (
+              <option key={range} value={range}>
+                {TIME_RANGES[range]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {custom && (
+        <>
+          <Field id="history-from" label="From">
+            {(field) => <input {...field} {...register("from")} type="datetime-local" />}
+          </Field>
+          <Field id="history-to" label="To" error={toError}>
+            {(field) => (
+              <input
+                {...field}
+                {...register("to", { validate: (to, { from }) => !to || !from || to > from || "Choose a time after “From”." })}
+                type="datetime-local"
+              />
+            )}
+          </Field>
+        </>
+      )}
+      <Field id="history-q" label="Category name or id">
+        {(field) => <input {...field} {...register("q")} type="search" autoComplete="off" spellCheck={false} />}
+      </Field>
+      <div className="toolbar-actions">
+        <Button type="submit" variant="secondary">
+          Apply
+        </Button>
+        {hasFilters(view) && <Link href="/history">Clear filters</Link>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,228 @@
+import { randomBytes } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+import { expectNoAxeViolations } from "./support/axe";
+import { ACCOUNTS, WRONG_PASSWORD } from "./support/constants";
+import { expect, test } from "./support/fixtures";
+
+const admin = ACCOUNTS.admin.username;
+
+/** The table's rows as the export writes them: the time as the machine-readable instant, the rest as shown. */
+async function shownRows(page: Page): Promise<string[][]> {
+  return page
+    .getByRole("region", { name: "History table" })
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        [...(row as HTMLTableRowElement).cells].map((cell, index) =>
+          index === 0 ? (cell.querySelector("time")?.getAttribute("datetime") ?? "") : (cell.textContent ?? "").trim(),
+        ),
+      ),
+    );
+}
+
+const shownNames = async (page: Page) => (await shownRows(page)).map((row) => row[4] ?? "");
+
+// One after another, so the trail holds them in this order.
+async function createByApi(request: APIRequestContext, names: string[]): Promise<void> {
+  for (const name of names) expect((await request.post("/api/categories", { data: { name } })).status()).toBe(201);
+}
+
+test("events made through the form and the API appear with who did them and what they were", async ({ page, uniqueName, adminRequest, request }) => {
+  await page.goto("/categories/new");
+  await page.getByLabel("Name").fill(`${uniqueName} by form`);
+  await page.getByRole("button", { name: "Create category" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Created ${uniqueName} by form` })).toBeVisible();
+  await createByApi(adminRequest, [`${uniqueName} by api`]);
+  const stranger = `e2e-stranger-${randomBytes(4).toString("hex")}`;
+  const refused = await request.post("/api/auth/login", { headers: { "x-forwarded-for": "198.51.100.7" }, data: { username: stranger, password: WRONG_PASSWORD } });
+  expect(refused.status()).toBe(401);
+
+  await page.getByRole("link", { name: "History", exact: true }).click();
+  await expect(page).toHaveURL(/\/history$/);
+  await expect(page.getByRole("link", { name: "History", exact: true })).toHaveAttribute("aria-current", "page");
+  await page.getByLabel("Category name or id").fill(uniqueName);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`/history?q=${encodeURIComponent(uniqueName).replaceAll("%20", "+")}`);
+  await expect.poll(() => shownRows(page).then((rows) => rows.map(([, person, event, , name, details]) => [person, event, name, details]))).toEqual([
+    [admin, "Created category", `${uniqueName} by api`, "with the form"],
+    [admin, "Created category", `${uniqueName} by form`, "with the form"],
+  ]);
+
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await page.getByLabel("Person", { exact: true }).fill(stranger);
+  await page.getByLabel("Event", { exact: true }).selectOption({ label: "Sign-in refused" });
+  await expect(page).toHaveURL(`/history?actor=${stranger}&action=sign_in_failed`);
+  await expect.poll(() => shownRows(page).then((rows) => rows.map(([, person, event, , , details]) => [person, event, details]))).toEqual([
+    [stranger, "Sign-in refused", "wrong username or password, from 198.51.100.7"],
+  ]);
+});
+
+test("each filter is in the address, and Back and Forward bring back the filters and their events", async ({ page, uniqueName, adminRequest }) => {
+  await createByApi(adminRequest, [`${uniqueName} one`]);
+  await page.goto("/history");
+  await page.getByLabel("Event", { exact: true }).selectOption({ label: "Created category" });
+  await expect(page).toHaveURL("/history?action=category_created");
+  await page.getByLabel("Time", { exact: true }).selectOption({ label: "Last hour" });
+  await expect(page).toHaveURL("/history?action=category_created&range=hour");
+  await page.getByLabel("Person", { exact: true }).fill(admin);
+  await page.getByLabel("Category name or id").fill(`${uniqueName} ONE`);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(`/history?actor=${admin}&action=category_created&range=hour&q=${encodeURIComponent(`${uniqueName} ONE`).replaceAll("%20", "+")}`);
+  await expect.poll(() => shownNames(page)).toEqual([`${uniqueName} one`]);
+
+  // A custom range that ends before the category was made finds nothing; its bounds are in the address too.
+  await page.getByLabel("Time", { exact: true }).selectOption({ label: "Custom range" });
+  await page.getByLabel("From", { exact: true }).fill("2020-01-01T00:00");
+  await page.getByLabel("To", { exact: true }).fill("2020-01-02T00:00");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/range=custom&from=2020-01-01T00%3A00&to=2020-01-02T00%3A00/);
+  await expect(page.getByRole("status").filter({ hasText: "No events match these filters." })).toBeVisible();
+  await expect(page.getByRole("region", { name: "History table" })).toHaveCount(0);
+
+  await page.getByLabel("To", { exact: true }).fill("2019-12-31T00:00");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByLabel("To", { exact: true })).toHaveAccessibleDescription("Error: Choose a time after “From”.");
+  await expect(page).toHaveURL(/to=2020-01-02T00%3A00/);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/range=hour&q=/);
+  await expect(page.getByLabel("Time", { exact: true })).toHaveValue("hour");
+  await expect(page.getByLabel("Person", { exact: true })).toHaveValue(admin);
+  await expect.poll(() => shownNames(page)).toEqual([`${uniqueName} one`]);
+  await page.goBack();
+  await expect(page).toHaveURL("/history?action=category_created&range=hour");
+  await expect(page.getByLabel("Person", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Category name or id")).toHaveValue("");
+  await page.goForward();
+  await expect(page.getByLabel("Category name or id")).toHaveValue(`${uniqueName} ONE`);
+
+  // The address alone opens the same view: a bookmark.
+  await page.goto(`/history?action=category_created&q=${encodeURIComponent(uniqueName)}`);
+  await expect(page.getByLabel("Event", { exact: true })).toHaveValue("category_created");
+  await expect.poll(() => shownNames(page)).toEqual([`${uniqueName} one`]);
+});
+
+test("Older and Newer page through every event exactly once while new events arrive", async ({ page, uniqueName, adminRequest }) => {
+  test.setTimeout(90_000);
+  const name = (i: number) => `${uniqueName} p${String(i).padStart(3, "0")}`;
+  // Newest first: p104 … p000, then p107 … p105 once they arrive.
+  const names = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => name(from - i));
+  await createByApi(adminRequest, names(104, 0).reverse());
+  await page.goto(`/history?action=category_created&q=${encodeURIComponent(uniqueName)}`);
+  const older = page.getByRole("link", { name: "Older" });
+  const newer = page.getByRole("link", { name: "Newer" });
+  const showsPage = (expected: string[]) => expect.poll(() => shownNames(page)).toEqual(expected);
+
+  await showsPage(names(104, 55));
+  await expect(page.getByRole("status").filter({ hasText: /^50 events, the newest: / })).toBeVisible();
+  await expect(newer).toHaveAttribute("aria-disabled", "true");
+  await older.click();
+  await expect(page).toHaveURL(/before=\d+\.\d+/);
+  await showsPage(names(54, 5));
+  // Three arrive while the person reads the older pages.
+  await createByApi(adminRequest, [name(105), name(106), name(107)]);
+  await older.click();
+  await showsPage(names(4, 0));
+  await expect(older).toHaveAttribute("aria-disabled", "true");
+  await expect(older).toBeFocused();
+
+  await newer.click();
+  await expect(page).toHaveURL(/after=\d+\.\d+/);
+  await showsPage(names(54, 5));
+  await newer.click();
+  await showsPage(names(104, 55));
+  await newer.click();
+  await showsPage(names(107, 105));
+  await expect(page.getByRole("status").filter({ hasText: /^3 events: / })).toBeVisible();
+  await expect(newer).toHaveAttribute("aria-disabled", "true");
+  await page.getByRole("link", { name: "Newest" }).click();
+  await showsPage(names(107, 58));
+});
+
+test("a category's id in the list leads to its creation record: who, when, and how", async ({ page, uniqueName }) => {
+  await page.goto("/categories/new");
+  await page.getByLabel("Name").fill(uniqueName);
+  await page.getByRole("button", { name: "Create category" }).click();
+  const created = page.getByRole("status").filter({ hasText: `Created ${uniqueName}` });
+  await expect(created).toBeVisible();
+  const id = /\(ID (\d+)\)/.exec((await created.textContent()) ?? "")?.[1];
+  await page.goto(`/categories?q=${encodeURIComponent(uniqueName)}`);
+
+  await page.getByRole("link", { name: `${id}: history of ${uniqueName}` }).click();
+  await expect(page).toHaveURL(`/history?category=${id}`);
+  await expect(page.getByText(`Showing only the events of category ${id}.`)).toBeVisible();
+  await expect.poll(() => shownRows(page).then((rows) => rows.map(([, person, event, categoryId, name, details]) => [person, event, categoryId, name, details]))).toEqual([
+    [admin, "Created category", id, uniqueName, "with the form"],
+  ]);
+  const time = page.getByRole("region", { name: "History table" }).locator("time");
+  const when = Date.parse((await time.getAttribute("datetime")) ?? "");
+  expect(Math.abs(Date.now() - when)).toBeLessThan(60_000);
+});
+
+test("the export holds exactly the filtered events, spreadsheet-safe", async ({ page, uniqueName, adminRequest }) => {
+  await createByApi(adminRequest, [`${uniqueName} plain`, `=${uniqueName}, "quoted"`]);
+  await page.goto(`/history?q=${encodeURIComponent(uniqueName)}`);
+  await expect.poll(() => shownNames(page).then((names) => names.length)).toBe(2);
+  const shown = await shownRows(page);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^history-.+\.csv$/);
+  const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8");
+  expect(text.startsWith("\uFEFFtime,person,event,category id,category name,details,request id\r\n")).toBe(true);
+  const [header, ...rows] = parse(text, { bom: true }) as string[][];
+  expect(header).toHaveLength(7);
+  expect(rows.map((row) => row.map((cell, index) => (index === 4 ? cell.replace(/^'(?==)/, "") : cell)))).toEqual(shown);
+  expect(rows[0]?.[4]).toBe(`'=${uniqueName}, "quoted"`);
+});
+
+test("keyboard alone: filters, the full time of an event, paging; and no axe violations", async ({ page, uniqueName, adminRequest }) => {
+  await createByApi(adminRequest, [`${uniqueName} keys`]);
+  await page.goto("/history");
+  await page.getByLabel("Person", { exact: true }).focus();
+  await page.keyboard.type(admin);
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Event", { exact: true })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Time", { exact: true })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Category name or id")).toBeFocused();
+  await page.keyboard.type(uniqueName);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`actor=${admin}&q=`));
+  await expect.poll(() => shownNames(page)).toEqual([`${uniqueName} keys`]);
+
+  const time = page.getByRole("region", { name: "History table" }).locator("time");
+  const tooltip = page.getByRole("tooltip");
+  await expect(tooltip).toBeHidden();
+  await time.focus();
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText((await time.getAttribute("datetime")) ?? "missing");
+  await expect(time).toHaveAccessibleDescription(/\d{4}-\d\d-\d\dT/);
+  await page.keyboard.press("Escape");
+  await expect(tooltip).toBeHidden();
+
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await time.focus();
+  await expectNoAxeViolations(page);
+});
+
+test.describe("as a viewer", () => {
+  test.use({ signedInAs: "viewer" });
+
+  test("the page refuses, as the create page does, with no History link and no export", async ({ page }) => {
+    await page.goto("/categories");
+    await expect(page.getByRole("heading", { level: 1, name: "Categories" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "History", exact: true })).toHaveCount(0);
+    await expect(page.locator('a[href^="/history"]')).toHaveCount(0);
+
+    const response = await page.goto("/history");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 2, name: "You may not see the history" })).toBeVisible();
+    await expect(page.getByRole("table")).toHaveCount(0);
+    expect((await page.request.get("/api/audit/export")).status()).toBe(403);
+    expect((await page.request.get("/api/audit")).status()).toBe(403);
+    await expectNoAxeViolations(page);
+  });
+});

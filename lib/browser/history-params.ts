@@ -1,0 +1,90 @@
+import { AUDIT_ACTIONS, type AuditAction } from "@/lib/shared/audit-actions";
+
+export const TIME_RANGES = { "": "Any time", hour: "Last hour", today: "Today", week: "Last 7 days", custom: "Custom range" } as const;
+export type TimeRange = keyof typeof TIME_RANGES;
+
+/** The History page's URL: the filters a person chose, and where in the pages they are. */
+export type HistoryView = {
+  actor: string;
+  action: AuditAction | "";
+  range: TimeRange;
+  /** Custom range bounds as a datetime-local control holds them: the person's own clock, no zone. */
+  from: string;
+  to: string;
+  q: string;
+  category: string;
+  before: string;
+  after: string;
+};
+
+const FILTERS = ["actor", "action", "range", "from", "to", "q", "category"] as const;
+const isRange = (value: string): value is TimeRange => Object.hasOwn(TIME_RANGES, value);
+const isAction = (value: string): value is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(value);
+
+export function readHistoryView(params: URLSearchParams): HistoryView {
+  const get = (name: string) => params.get(name)?.trim() ?? "";
+  const [range, action] = [get("range"), get("action")];
+  return {
+    actor: get("actor"),
+    action: isAction(action) ? action : "",
+    range: isRange(range) ? range : "",
+    from: get("from"),
+    to: get("to"),
+    q: get("q"),
+    category: get("category"),
+    before: get("before"),
+    after: get("after"),
+  };
+}
+
+/** The page's address for a view: only what is set, so an address says what was chosen and nothing else. */
+export function historyHref(view: Partial<HistoryView>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(view)) {
+    if (!value || ((name === "from" || name === "to") && view.range !== "custom")) continue;
+    params.set(name, value);
+  }
+  const search = params.toString();
+  return search ? `/history?${search}` : "/history";
+}
+
+export const filtersOf = (view: HistoryView): Partial<HistoryView> => Object.fromEntries(FILTERS.map((name) => [name, view[name]]));
+
+export const hasFilters = (view: HistoryView): boolean => FILTERS.some((name) => view[name] !== "");
+
+const HOUR_MS = 3_600_000;
+
+/** Resolved when the page is read, so "Last hour" stays the last hour in a bookmark; "Today" is the person's own day. */
+function timeBounds({ range, from, to }: HistoryView, now: Date): { from?: Date; to?: Date } {
+  const local = (text: string) => (text && !Number.isNaN(new Date(text).getTime()) ? new Date(text) : undefined);
+  switch (range) {
+    case "hour":
+      return { from: new Date(now.getTime() - HOUR_MS) };
+    case "today":
+      return { from: new Date(new Date(now).setHours(0, 0, 0, 0)) };
+    case "week":
+      return { from: new Date(now.getTime() - 7 * 24 * HOUR_MS) };
+    case "custom":
+      return { from: local(from), to: local(to) };
+    default:
+      return {};
+  }
+}
+
+/** The filters as GET /api/audit and its export take them. */
+export function auditSearchParams(view: HistoryView, now: Date, { paged }: { paged: boolean }): URLSearchParams {
+  const { from, to } = timeBounds(view, now);
+  const params = new URLSearchParams();
+  const set = (name: string, value: string | undefined) => value && params.set(name, value);
+  set("actor", view.actor);
+  set("action", view.action);
+  set("from", from?.toISOString());
+  set("to", to?.toISOString());
+  set("q", view.q);
+  set("category", view.category);
+  if (paged) {
+    set("before", view.before);
+    set("after", view.after);
+  }
+  return params;
+}
