@@ -18,7 +18,8 @@ export function HistoryFilters({ view, onApply }: HistoryFiltersProps) {
   const custom = useWatch({ control, name: "range" }) === "custom";
   const toError = formState.errors.to?.message;
   return (
-    <form className="toolbar history-filters" role="search" aria-label="Filter the history" onSubmit={apply} noValidate>
+    // The action makes it a plain GET form until the page's scripts run: Enter works from the first paint.
+    <form action="/history" className="toolbar history-filters" role="search" aria-label="Filter the history" onSubmit={apply} noValidate>
       <Field id="history-actor" label="Person">
         {(field) => <input {...field} {...register("actor")} type="text" autoComplete="off" spellCheck={false} />}
       </Field>

@@ -9,6 +9,7 @@ import { seedUsers } from "../scripts/lib/seed-users.mjs";
 import { newDatabaseOn } from "../tests/support/test-database";
 import {
   ACCOUNTS,
+  PAGER_ACCOUNT,
   type Account,
   ENV,
   FAULTY_TIMEOUT_MS,
@@ -52,7 +53,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // A new database on the PostgreSQL server TEST_POSTGRES_URL names (CI starts one), else the embedded one, in memory.
     const database = process.env.TEST_POSTGRES_URL ? await newDatabaseOn(process.env.TEST_POSTGRES_URL) : await startEmbeddedDatabase(undefined);
     stops.push(() => database.stop());
-    await seedUsers(database.url, (Object.entries(ACCOUNTS) as [Role, Account][]).map(([role, account]) => ({ ...account, role })));
+    await seedUsers(database.url, [
+      ...(Object.entries(ACCOUNTS) as [Role, Account][]).map(([role, account]) => ({ ...account, role })),
+      { ...PAGER_ACCOUNT, role: "viewer" as const },
+    ]);
     const catalogue = await startCatalogue({ dataFile, apiKey: KNOWN_API_KEY, port: 0 });
     stops.push(() => catalogue.stop());
     const fake = await startFakeCatalogue(scriptedCatalogue);

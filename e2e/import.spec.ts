@@ -58,6 +58,12 @@ test("an admin imports a file: preview first, then exactly the new rows, then re
 
   await page.goto("/categories/import");
   await expect(page.getByRole("link", { name: "breeds.csv" }).first()).toBeVisible();
+
+  // The history says which rows came from this import, and what it did.
+  await page.goto(`/history?action=category_created&q=${encodeURIComponent(`${uniqueName} one`)}`);
+  await expect(page.getByRole("link", { name: "by the import of breeds.csv" })).toHaveAttribute("href", /^\/categories\/import\/[0-9a-f-]{36}$/);
+  await page.goto("/history?action=import_finished");
+  await expect(page.getByRole("link", { name: "breeds.csv, 2 created, 3 skipped, 0 failed, 0 unknown" }).first()).toBeVisible();
 });
 
 test("a file that cannot be read gets one alert saying what and where, and creates nothing", async ({ page }) => {

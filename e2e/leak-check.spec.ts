@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { signInByApi, sessionToken, storedSessionFile } from "./support/auth";
 import { databaseAt } from "../tests/support/test-database";
-import { ACCOUNTS, ENV, KNOWN_API_KEY, REJECTED_NAME, type Role, SESSION_SECRET, WRONG_PASSWORD, instanceUrl, setupValue } from "./support/constants";
+import { ACCOUNTS, ENV, PAGER_ACCOUNT, KNOWN_API_KEY, REJECTED_NAME, type Role, SESSION_SECRET, WRONG_PASSWORD, instanceUrl, setupValue } from "./support/constants";
 import { alertTitled, createButton, expect, fillNewCategory, test as base } from "./support/fixtures";
 
 type Recorded = { url: string; text: string };
@@ -34,7 +34,7 @@ const test = base.extend<{ seenResponses: () => Promise<Recorded[]> }>({
 });
 
 /** What no response may carry: besides the key and the catalogue's address, the passwords and the session secret. */
-const SIGN_IN_SECRETS = [...Object.values(ACCOUNTS).map(({ password }) => password), WRONG_PASSWORD, SESSION_SECRET];
+const SIGN_IN_SECRETS = [...[...Object.values(ACCOUNTS), PAGER_ACCOUNT].map(({ password }) => password), WRONG_PASSWORD, SESSION_SECRET];
 
 function expectNoSecrets(recorded: readonly Recorded[], expectedText: string): void {
   expect(recorded.some(({ text }) => text.includes(expectedText)), `a recorded body contains ${expectedText}`).toBe(true);

@@ -72,6 +72,9 @@ export const ACCOUNTS: Record<Role, Account> = {
   viewer: { username: "e2e-viewer", password: "e2e-viewer-password-1f6a93d2c458" },
 };
 
+/** A viewer only the History paging test signs in as: its refused creates are events no other test makes. */
+export const PAGER_ACCOUNT: Account = { username: "e2e-pager", password: "e2e-pager-password-7a1c5e3b90d2" };
+
 /** What the wrong-password tests type; it must never reach a log. */
 export const WRONG_PASSWORD = "e2e-wrong-password-5b7e20a9c3f1";
 

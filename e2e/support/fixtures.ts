@@ -117,7 +117,7 @@ export async function fillNewCategory(page: Page, name: string, description?: st
 }
 
 /** Presses Tab until `target` has the focus, as a keyboard user would. */
-export async function tabUntilFocused(page: Page, target: Locator, maxPresses = 10): Promise<void> {
+export async function tabUntilFocused(page: Page, target: Locator, maxPresses = 15): Promise<void> {
   for (let press = 0; press < maxPresses; press++) {
     await page.keyboard.press("Tab");
     if (await target.evaluate((element) => element === document.activeElement)) return;
