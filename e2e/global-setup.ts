@@ -51,12 +51,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await mkdir(sessionDir);
 
     // A new database on the PostgreSQL server TEST_POSTGRES_URL names (CI starts one), else the embedded one, in memory.
-    const database = process.env.TEST_POSTGRES_URL ? await newDatabaseOn(process.env.TEST_POSTGRES_URL) : await startEmbeddedDatabase(undefined);
-    stops.push(() => database.stop());
-    await seedUsers(database.url, [
-      ...(Object.entries(ACCOUNTS) as [Role, Account][]).map(([role, account]) => ({ ...account, role })),
-      { ...PAGER_ACCOUNT, role: "viewer" as const },
-    ]);
+    // The faulty and down instances have one of their own: replicas on one database share its import jobs, and a job
+    // must be sent to the catalogue whose list it was previewed against, not taken up by main's worker.
+    const newDatabase = async () => {
+      const database = process.env.TEST_POSTGRES_URL ? await newDatabaseOn(process.env.TEST_POSTGRES_URL) : await startEmbeddedDatabase(undefined);
+      stops.push(() => database.stop());
+      await seedUsers(database.url, [
+        ...(Object.entries(ACCOUNTS) as [Role, Account][]).map(([role, account]) => ({ ...account, role })),
+        { ...PAGER_ACCOUNT, role: "viewer" as const },
+      ]);
+      return database;
+    };
+    const [database, other] = [await newDatabase(), await newDatabase()];
     const catalogue = await startCatalogue({ dataFile, apiKey: KNOWN_API_KEY, port: 0 });
     stops.push(() => catalogue.stop());
     const fake = await startFakeCatalogue(scriptedCatalogue);
@@ -67,13 +73,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env[ENV.upstreamUrls] = JSON.stringify([catalogue.url, fake.url, dead]);
     process.env[ENV.sessionDir] = sessionDir;
     process.env[ENV.databaseUrl] = database.url;
+    process.env[ENV.otherDatabaseUrl] = other.url;
 
     const instances: [InstanceName, Record<string, string>][] = [
       // The tests play the proxy in front of the main instance: their X-Forwarded-For names the client.
       ["main", { CATALOGUE_API_URL: catalogue.url, CATALOGUE_ENVIRONMENT: "staging", TRUSTED_PROXIES: "127.0.0.1" }],
-      ["faulty", { CATALOGUE_API_URL: fake.url, CATALOGUE_TIMEOUT_MS: String(FAULTY_TIMEOUT_MS) }],
+      ["faulty", { CATALOGUE_API_URL: fake.url, CATALOGUE_TIMEOUT_MS: String(FAULTY_TIMEOUT_MS), DATABASE_URL: other.url }],
       // No breaker here: these tests are about "down", and the breaker's pause has tests of its own.
-      ["down", { CATALOGUE_API_URL: dead, CATALOGUE_BREAKER_FAILURES: "0" }],
+      ["down", { CATALOGUE_API_URL: dead, CATALOGUE_BREAKER_FAILURES: "0", DATABASE_URL: other.url }],
     ];
     const started = await Promise.allSettled(
       instances.map(async ([name, env]) => {

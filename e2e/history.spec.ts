@@ -129,7 +129,7 @@ test("Older and Newer page through every event exactly once while new events arr
   // Newest first: refusal `from` down to refusal `to`.
   const events = (from: number, to: number) => requestIds.slice(to, from + 1).reverse();
   await refuse(105);
-  await openHistory(page, `?actor=${PAGER_ACCOUNT.username}`);
+  await openHistory(page, `?actor=${PAGER_ACCOUNT.username}&action=forbidden`);
   const older = page.getByRole("link", { name: "Older" });
   const newer = page.getByRole("link", { name: "Newer" });
   const showsPage = (expected: string[]) => expect.poll(() => shownRows(page).then((rows) => rows.map((row) => row[6]))).toEqual(expected);

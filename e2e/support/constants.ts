@@ -59,8 +59,10 @@ export const ENV = {
   upstreamUrls: "E2E_UPSTREAM_URLS",
   /** Where the sign-in setup keeps each role's browser state (cookies); removed with the rest of the run's files. */
   sessionDir: "E2E_SESSION_DIR",
-  /** The database every instance shares (DATABASE_URL). */
+  /** The database of the main instance and of the replicas some tests start beside it (DATABASE_URL). */
   databaseUrl: "E2E_APP_DATABASE_URL",
+  /** The faulty and down instances' own database. */
+  otherDatabaseUrl: "E2E_OTHER_DATABASE_URL",
 } as const;
 
 export type Role = "viewer" | "admin";
