@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { SignJWT, generateKeyPair } from "jose";
 import { expect, test } from "./support/fixtures";
-import { JWT_PATTERN, type SsoApps, appLogLines, appLogText, sessionCookieOf, sessionRow, signInWithSso, startSsoApps } from "./support/sso";
+import { JWT_PATTERN, type SsoApps, appLogLines, auditEntries, appLogText, sessionCookieOf, sessionRow, signInWithSso, startSsoApps } from "./support/sso";
 
 /**
  * Logout both ways, with two app replicas on the run's one database and the real provider, whose back-channel logout
@@ -102,6 +102,8 @@ test("a sign-out at the provider ends the session on both replicas through back-
   await expect(page).toHaveURL(new RegExp(`^${first}/login\\?next=`));
   const ended = (await appLogLines(sso.logDir)).filter((line) => line.event === "backchannel_logout");
   expect(ended.at(-1)).toMatchObject({ type: "security", by: "sid", sessions: 1 });
+  // The History page tells this apart from a person's own sign-out.
+  expect(await auditEntries(String(ended.at(-1)?.requestId))).toEqual([expect.objectContaining({ action: "session_ended_by_provider", details: expect.objectContaining({ method: "sso" }) })]);
 
   await test.step("the provider's token, sent again, is refused as a replay", async () => {
     const replayed = idp().sentLogoutTokens.at(-1)?.token ?? "";
