@@ -12,7 +12,8 @@ function sourceFiles(dir: string): string[] {
 
 function localImports(file: string): string[] {
   const text = readFileSync(file, "utf8");
-  return [...text.matchAll(/^(?:import|export)[^"']*["']([^"']+)["']/gm)]
+  // Up to the statement's end: a quote further on (`export type T = …; … split(".")`) is no module name.
+  return [...text.matchAll(/^(?:import|export)[^"';]*["']([^"']+)["']/gm)]
     .map((match) => match[1] ?? "")
     .filter((spec) => spec.startsWith("@/") || spec.startsWith("."))
     .map((spec) => (spec.startsWith("@/") ? join(ROOT, spec.slice(2)) : resolve(dirname(file), spec)))
