@@ -2,7 +2,6 @@ import Link from "next/link";
 import type { SessionUser } from "@/lib/server/auth/roles";
 import type { Environment } from "@/lib/shared/environment";
 import { EnvironmentBadge } from "./environment-badge";
-import { NavLink } from "./nav-link";
 import { SignOutButton } from "./sign-out-button";
 
 const ROLE_LABELS = { viewer: "Viewer", admin: "Admin" } as const;
@@ -18,7 +17,10 @@ export function SiteHeader({ environment, user, ssoName = "single sign-on" }: He
       <EnvironmentBadge environment={environment} />
       {user?.role === "admin" && (
         <nav aria-label="Admin">
-          <NavLink href="/history">History</NavLink>
+          {/* A plain link: a client one here would add its script to every page, the sign-in page too. */}
+          <a href="/history" className="nav-link">
+            History
+          </a>
         </nav>
       )}
       {user && (
