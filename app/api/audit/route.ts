@@ -2,7 +2,7 @@ import { auditPage } from "@/lib/server/audit/read-audit";
 import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { validateBody } from "@/lib/server/http/validate-body";
-import { auditQuerySchema } from "@/lib/shared/audit-schemas";
+import { auditQuerySchema } from "@/lib/server/audit/audit-query";
 
 export const GET = apiRoute("admin", async (request) => {
   const params = Object.fromEntries(new URL(request.url).searchParams);

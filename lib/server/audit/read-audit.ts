@@ -1,7 +1,8 @@
 import "server-only";
 import { query, storableText } from "@/lib/server/db/database";
 import type { AuditAction } from "@/lib/shared/audit-actions";
-import { type AuditCursor, type AuditEntry, type AuditFilters, type AuditPage, type AuditQuery, cursorOf } from "@/lib/shared/audit-schemas";
+import type { AuditEntry, AuditPage } from "@/lib/shared/audit-schemas";
+import { type AuditCursor, type AuditFilters, type AuditQuery, cursorOf } from "./audit-query";
 import { auditPageSql } from "./audit-page-sql.mjs";
 
 type Row = { id: string; time: Date; actor: string | null; action: AuditAction; request_id: string | null; details: AuditEntry["details"] };

@@ -2,7 +2,7 @@ import { auditCsvStream } from "@/lib/server/audit/audit-csv";
 import { auditEntries } from "@/lib/server/audit/read-audit";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { validateBody } from "@/lib/server/http/validate-body";
-import { auditFiltersSchema } from "@/lib/shared/audit-schemas";
+import { auditFiltersSchema } from "@/lib/server/audit/audit-query";
 
 export const GET = apiRoute("admin", async (request) => {
   const params = Object.fromEntries(new URL(request.url).searchParams);
