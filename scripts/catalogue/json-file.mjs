@@ -16,6 +16,8 @@ export async function readJsonFile(file) {
 /**
  * Replaces the file atomically: a temp file beside it, fsynced, then renamed
  * over it, so a reader or a crash only ever sees the old or the new content.
+ * The folder is fsynced too, so the new content is the one on disk before
+ * anything that relies on it (the store empties its journal next) happens.
  * @param {string} file @param {string} text @param {number} [mode] the new file's permissions
  */
 export async function writeFileAtomically(file, text, mode = 0o644) {
@@ -29,4 +31,15 @@ export async function writeFileAtomically(file, text, mode = 0o644) {
     await handle.close();
   }
   await rename(temp, file);
+  await syncDirectory(dirname(file));
+}
+
+/** Makes the folder's entries (files created, renamed) durable, not only the files' bytes. @param {string} dir */
+export async function syncDirectory(dir) {
+  const handle = await open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }

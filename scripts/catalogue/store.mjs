@@ -1,7 +1,8 @@
 // @ts-check
-import { readdir, rm } from "node:fs/promises";
+import { open, readdir, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { readJsonFile, writeFileAtomically } from "./json-file.mjs";
+import { readJsonFile, syncDirectory, writeFileAtomically } from "./json-file.mjs";
+import { journalWriter, readJournal } from "./journal.mjs";
 
 /** @typedef {{ id: bigint, name: string, description?: string }} StoredCategory */
 
@@ -11,34 +12,46 @@ const SEED = [
   { name: "rabbit", description: "Domestic rabbits" },
 ];
 
+/** Where the creates since the last snapshot are. @param {string} file */
+export const journalFileOf = (file) => `${file}.journal`;
+
 /**
- * The embedded service's data: a JSON file rewritten atomically (temp file,
- * fsync, rename) after every create. Creates are queued, so concurrent ones
- * never lose or duplicate a record, and a create resolves only once it is on disk.
+ * The embedded service's data: a snapshot (a JSON file, replaced atomically) and a journal beside it
+ * to which every create appends its line, so a create costs the same however large the catalogue is.
+ * Creates are queued, so concurrent ones never lose or duplicate a record, and a create resolves only
+ * once it is on disk. Opening folds the journal into a new snapshot.
  * @param {string} file
  */
 export async function openStore(file) {
   await removeStaleTempFiles(file);
-  /** @type {StoredCategory[]} */
-  const categories = await load(file);
+  const { snapshot, replayed } = await loadParts(file);
+  const categories = [...snapshot, ...replayed];
   let nextId = categories.reduce((max, c) => (c.id > max ? c.id : max), 0n) + 1n;
+  const seeded = categories.length === 0;
+  if (seeded) for (const seed of SEED) categories.push({ id: nextId++, ...seed });
+  if (seeded || replayed.length > 0) await save(file, categories);
+  // Emptied only once the snapshot holding its lines is on disk: a crash in between leaves lines that replay skips.
+  await emptyJournal(journalFileOf(file));
+
+  const journal = journalWriter(journalFileOf(file), 0);
   let writing = Promise.resolve();
-  /** The next write, not yet begun: creates arriving meanwhile join it (one file write for all of them). @type {Promise<void> | undefined} */
+  /** Lines of creates that the next append will carry. @type {string[]} */
+  let queued = [];
+  /** The next append, not yet begun: creates arriving meanwhile join it (one write and fsync for all of them). @type {Promise<void> | undefined} */
   let nextWrite;
   let version = 0;
-  const writeSoon = () => {
+  /** @param {StoredCategory} category */
+  const appendSoon = (category) => {
+    queued.push(`${JSON.stringify(fileForm(category))}\n`);
     nextWrite ??= writing.catch(() => {}).then(() => {
       nextWrite = undefined;
-      return save(file, [...categories]);
+      const lines = queued;
+      queued = [];
+      return journal.append(lines.join(""));
     });
     writing = nextWrite;
     return nextWrite;
   };
-
-  if (categories.length === 0) {
-    for (const seed of SEED) categories.push({ id: nextId++, ...seed });
-    await save(file, categories);
-  }
 
   return {
     /** @returns {readonly StoredCategory[]} */
@@ -52,12 +65,11 @@ export async function openStore(file) {
       if (input.description !== undefined) category.description = input.description;
       categories.push(category);
       version++;
-      // The snapshot is taken when the write begins, so it holds every record queued before it;
-      // a failed write must not stop later ones.
+      // A failed append must not stop later ones.
       try {
-        await writeSoon();
+        await appendSoon(category);
       } catch (error) {
-        // Reported as not created, so it must not be listed or saved later.
+        // Reported as not created, so it must not be listed (the journal has already dropped its line).
         categories.splice(categories.indexOf(category), 1);
         version++;
         throw error;
@@ -69,18 +81,69 @@ export async function openStore(file) {
   };
 }
 
+/**
+ * The categories as the store would open them (snapshot, then the journal's whole lines), without
+ * writing anything: for tools and tests that look at a data file, perhaps of a process killed mid-write.
+ * @param {string} file @returns {Promise<StoredCategory[]>}
+ */
+export async function readStoredCategories(file) {
+  const { snapshot, replayed } = await loadParts(file);
+  return [...snapshot, ...replayed];
+}
+
+/** @param {string} file @returns {Promise<{ snapshot: StoredCategory[], replayed: StoredCategory[] }>} */
+async function loadParts(file) {
+  const snapshot = await loadSnapshot(file);
+  const journal = journalFileOf(file);
+  const entries = await readJournal(journal);
+  // A crash after a new snapshot was written but before the journal was emptied leaves lines the snapshot already has.
+  const seen = new Set(snapshot.map((c) => c.id));
+  /** @type {StoredCategory[]} */
+  const replayed = [];
+  entries.forEach((entry, index) => {
+    const category = categoryOf(entry);
+    if (category === undefined) throw new Error(`${journal} line ${index + 1} is not a category`);
+    if (seen.has(category.id)) return;
+    seen.add(category.id);
+    replayed.push(category);
+  });
+  return { snapshot, replayed };
+}
+
 /** @param {string} file @returns {Promise<StoredCategory[]>} */
-async function load(file) {
+async function loadSnapshot(file) {
   const data = await readJsonFile(file);
   if (data === undefined) return [];
   if (!Array.isArray(data?.categories)) throw new Error(`${file} is not a catalogue data file`);
   return data.categories.map((/** @type {{ id: string, name: string, description?: string }} */ c) => ({ ...c, id: BigInt(c.id) }));
 }
 
+/** A journal line as a category, or undefined when it is not one. @param {unknown} entry @returns {StoredCategory | undefined} */
+function categoryOf(entry) {
+  if (typeof entry !== "object" || entry === null) return undefined;
+  const { id, name, description } = /** @type {Record<string, unknown>} */ (entry);
+  if (typeof id !== "string" || !/^[1-9]\d*$/.test(id) || typeof name !== "string") return undefined;
+  if (description !== undefined && typeof description !== "string") return undefined;
+  return description === undefined ? { id: BigInt(id), name } : { id: BigInt(id), name, description };
+}
+
+/** Ids are kept as strings on disk so that no reader can round them. @param {StoredCategory} c */
+const fileForm = (c) => ({ ...c, id: String(c.id) });
+
 /** @param {string} file @param {readonly StoredCategory[]} categories */
 async function save(file, categories) {
-  // Ids are kept as strings in the file so that no reader can round them.
-  await writeFileAtomically(file, JSON.stringify({ categories: categories.map((c) => ({ ...c, id: String(c.id) })) }, null, 1));
+  await writeFileAtomically(file, JSON.stringify({ categories: categories.map(fileForm) }, null, 1));
+}
+
+/** Leaves an empty journal, made durable with its folder entry, so appends never need to create it. @param {string} journal */
+async function emptyJournal(journal) {
+  const handle = await open(journal, "w");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await syncDirectory(dirname(journal));
 }
 
 /** A process killed mid-write leaves its temp file behind; the data file itself is always whole. */

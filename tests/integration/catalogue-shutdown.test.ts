@@ -1,7 +1,7 @@
-import { readFile } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readStoredCategories } from "@/scripts/catalogue/store.mjs";
 import { type CatalogueProcess, startCatalogueProcess } from "../support/catalogue-process";
 import { type Exit, sleep } from "../support/child-process";
 import { eventually, refusesConnections } from "../support/probes";
@@ -60,9 +60,9 @@ describe("the embedded catalogue service, sent SIGTERM while a create is being r
 
   it("has the category in its data file", async () => {
     const { id } = JSON.parse(reply.body) as { id: number };
-    const { categories } = JSON.parse(await readFile(dataFile, "utf8")) as { categories: { id: string; name: string }[] };
-    expect(categories.filter((category) => category.id === String(id))).toEqual([
-      { id: String(id), name: "saved while stopping", description: "half sent before SIGTERM" },
+    const categories = await readStoredCategories(dataFile);
+    expect(categories.filter((category) => category.id === BigInt(id))).toEqual([
+      { id: BigInt(id), name: "saved while stopping", description: "half sent before SIGTERM" },
     ]);
   });
 

@@ -1,8 +1,9 @@
-import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startCatalogue } from "@/scripts/catalogue/start-catalogue.mjs";
+import { readStoredCategories } from "@/scripts/catalogue/store.mjs";
 
 const API_KEY = "service-test-key";
 let dir: string;
@@ -90,9 +91,9 @@ describe("embedded catalogue service", () => {
     );
     const ids = created.map((c: { id: number }) => c.id);
     expect(new Set(ids).size).toBe(50);
-    const onDisk = JSON.parse(await readFile(dataFile, "utf8")).categories as { id: string; name: string }[];
+    const onDisk = await readStoredCategories(dataFile);
     expect(onDisk.filter((c) => c.name.startsWith("concurrent-")).map((c) => c.name).sort()).toEqual([...names].sort());
-    expect(await readdir(join(dir, "data"))).toEqual(["catalogue.json"]);
+    expect((await readdir(join(dir, "data"))).sort()).toEqual(["catalogue.json", "catalogue.json.journal"]);
   });
 });
 
