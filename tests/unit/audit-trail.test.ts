@@ -1,22 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ADMIN, SESSION_SECRET, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
+import { ADMIN, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
+import { ORIGIN, stubAppEnv } from "../support/app-env";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { testDb } from "../support/test-database";
 
-const ORIGIN = "http://admin.test";
 const DAY_MS = 24 * 60 * 60_000;
 let fake: FakeCatalogue;
 
 async function load(env: Record<string, string> = {}) {
-  vi.resetModules();
-  vi.unstubAllEnvs();
-  vi.stubEnv("CATALOGUE_API_URL", fake.url);
-  vi.stubEnv("CATALOGUE_API_KEY", "audit-test-key");
-  vi.stubEnv("CATALOGUE_TIMEOUT_MS", "400");
-  vi.stubEnv("CATALOGUE_BREAKER_FAILURES", "0");
-  vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
-  vi.stubEnv("APP_ORIGIN", ORIGIN);
-  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  stubAppEnv({ CATALOGUE_API_URL: fake.url, CATALOGUE_TIMEOUT_MS: "400", CATALOGUE_BREAKER_FAILURES: "0", ...env });
   return {
     trail: await import("@/lib/server/audit/audit-trail"),
     retention: await import("@/lib/server/audit/audit-retention"),

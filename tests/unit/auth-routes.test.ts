@@ -2,9 +2,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "@/lib/shared/schemas";
 import { removeUser, upsertUser } from "@/lib/server/auth/user-store.mjs";
 import { testDb } from "../support/test-database";
-import { ADMIN, SESSION_SECRET, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
+import { ADMIN, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
+import { ORIGIN, stubAppEnv } from "../support/app-env";
 
-const ORIGIN = "http://admin.test";
 
 beforeAll(async () => {
   await addAccounts();
@@ -14,13 +14,7 @@ afterEach(() => {
 });
 
 async function load(env: Record<string, string> = {}) {
-  vi.resetModules();
-  vi.unstubAllEnvs();
-  vi.stubEnv("CATALOGUE_API_URL", "http://127.0.0.1:9/v1");
-  vi.stubEnv("CATALOGUE_API_KEY", "unused-key");
-  vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
-  vi.stubEnv("APP_ORIGIN", ORIGIN);
-  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  stubAppEnv(env);
   return {
     login: await import("@/app/api/auth/login/route"),
     logout: await import("@/app/api/auth/logout/route"),

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errorBodySchema } from "@/lib/shared/schemas";
-import { ADMIN, SESSION_SECRET, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
+import { ADMIN, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
+import { ORIGIN, stubAppEnv } from "../support/app-env";
 import { type FakeCatalogue, type FakeReply, deadCatalogueUrl, json, startFakeCatalogue } from "../support/fake-catalogue";
 
 const API_KEY = "route-test-key-51c9aa";
-const ORIGIN = "http://admin.test";
 let fake: FakeCatalogue;
 let adminCookie: string;
 let viewerCookie: string;
@@ -21,16 +21,8 @@ afterAll(() => fake.close());
 
 /** The route module, loaded fresh against a catalogue URL (config and client are read once per module load). */
 function stubEnv(catalogueUrl: string, env: Record<string, string>) {
-  vi.resetModules();
-  vi.unstubAllEnvs();
-  vi.stubEnv("CATALOGUE_API_URL", catalogueUrl);
-  vi.stubEnv("CATALOGUE_API_KEY", API_KEY);
-  vi.stubEnv("CATALOGUE_TIMEOUT_MS", "400");
-  vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
-  vi.stubEnv("APP_ORIGIN", ORIGIN);
-  // Off here so that one test's failures cannot trip it for the next; the breaker has tests of its own.
-  vi.stubEnv("CATALOGUE_BREAKER_FAILURES", "0");
-  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  // The breaker is off here so that one test's failures cannot trip it for the next; it has tests of its own.
+  stubAppEnv({ CATALOGUE_API_URL: catalogueUrl, CATALOGUE_API_KEY: API_KEY, CATALOGUE_TIMEOUT_MS: "400", CATALOGUE_BREAKER_FAILURES: "0", ...env });
 }
 
 async function loadRoute(catalogueUrl = fake.url, env: Record<string, string> = {}) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
-import { SESSION_SECRET } from "../support/auth-fixture";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { stubAppEnv } from "../support/app-env";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
 
 let fake: FakeCatalogue;
@@ -13,12 +13,7 @@ beforeEach(() => {
 });
 
 async function load() {
-  vi.resetModules();
-  vi.stubEnv("CATALOGUE_API_URL", fake.url);
-  vi.stubEnv("CATALOGUE_API_KEY", "first-paint-test-key");
-  vi.stubEnv("CATALOGUE_BREAKER_FAILURES", "0");
-  vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
-  vi.stubEnv("APP_ORIGIN", "http://admin.test");
+  stubAppEnv({ CATALOGUE_API_URL: fake.url, CATALOGUE_BREAKER_FAILURES: "0" });
   return (await import("@/lib/server/categories/list-for-first-paint")).listForFirstPaint;
 }
 

@@ -1,14 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
+import { stubAppEnv } from "../support/app-env";
 
 const flow = { codeVerifier: "verifier-0123456789abcdefghijklmnopqrstuvwxyzABC", state: "state-value-123", nonce: "nonce-value-456", next: "/categories/new" };
 
 async function load(appOrigin = "http://admin.test") {
-  vi.resetModules();
-  vi.unstubAllEnvs();
-  vi.stubEnv("CATALOGUE_API_URL", "http://127.0.0.1:9/v1");
-  vi.stubEnv("CATALOGUE_API_KEY", "unused-key");
-  vi.stubEnv("SESSION_SECRET", "a-session-secret-of-at-least-32-characters");
-  vi.stubEnv("APP_ORIGIN", appOrigin);
+  stubAppEnv({ APP_ORIGIN: appOrigin });
   return import("@/lib/server/auth/oidc/flow-cookie");
 }
 

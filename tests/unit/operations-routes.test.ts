@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ADMIN, SESSION_SECRET, addAccounts, signIn } from "../support/auth-fixture";
+import { ADMIN, addAccounts, signIn } from "../support/auth-fixture";
+import { ORIGIN, stubAppEnv } from "../support/app-env";
 import { type FakeCatalogue, deadCatalogueUrl, json, startFakeCatalogue } from "../support/fake-catalogue";
 
-const ORIGIN = "http://admin.test";
 let fake: FakeCatalogue;
 let adminCookie: string;
 
 async function load(env: Record<string, string> = {}) {
-  vi.resetModules();
-  vi.unstubAllEnvs();
-  vi.stubEnv("CATALOGUE_API_URL", fake.url);
-  vi.stubEnv("CATALOGUE_API_KEY", "ops-test-key");
-  vi.stubEnv("CATALOGUE_TIMEOUT_MS", "400");
-  vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
-  vi.stubEnv("APP_ORIGIN", ORIGIN);
-  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  stubAppEnv({ CATALOGUE_API_URL: fake.url, CATALOGUE_TIMEOUT_MS: "400", ...env });
   return {
     categories: await import("@/app/api/categories/route"),
     audit: await import("@/app/api/audit/route"),

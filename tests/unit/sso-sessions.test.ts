@@ -1,18 +1,12 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testDb } from "../support/test-database";
-import { ADMIN, SESSION_SECRET, addAccounts, signIn } from "../support/auth-fixture";
+import { ADMIN, addAccounts, signIn } from "../support/auth-fixture";
+import { ORIGIN, stubAppEnv } from "../support/app-env";
 
-const ORIGIN = "http://admin.test";
 const ID_TOKEN = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJzdWItYWRhIiwic2lkIjoic2lkLTEifQ.c2lnbmF0dXJlLW9mLXRoZS1wcm92aWRlcg";
 
 async function load(env: Record<string, string> = {}) {
-  vi.resetModules();
-  vi.unstubAllEnvs();
-  vi.stubEnv("CATALOGUE_API_URL", "http://127.0.0.1:9/v1");
-  vi.stubEnv("CATALOGUE_API_KEY", "unused-key");
-  vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
-  vi.stubEnv("APP_ORIGIN", ORIGIN);
-  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  stubAppEnv(env);
   return {
     store: await import("@/lib/server/auth/session-store"),
     provider: await import("@/lib/server/auth/oidc/provider-sessions"),
