@@ -245,6 +245,20 @@ describe("GET /api/categories: passing the list on", () => {
     expect(response.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
   });
 
+  it("passes a list of several megabytes on byte for byte, with its length, to readers at once", async () => {
+    const many = Array.from({ length: 30_000 }, (_, i) => `{"id":${9007199254740993n + BigInt(i)},"name":"Breed ${i} ✓","description":"${"d".repeat(90)}"}`);
+    const big = `[${many.join(",")}]`;
+    fake.reply(() => ({ status: 200, body: big }));
+    const route = await loadRoute();
+    const responses = await Promise.all([route.GET(get()), route.GET(get())]);
+    for (const response of responses) {
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(body.byteLength).toBeGreaterThan(3 * 1024 * 1024);
+      expect(body.equals(Buffer.from(big))).toBe(true);
+      expect(response.headers.get("content-length")).toBe(String(body.byteLength));
+    }
+  });
+
   it("answers a refresh of an unchanged list with 304 and no body", async () => {
     fake.reply(() => ({ status: 200, body: LIST }));
     const route = await loadRoute();

@@ -10,10 +10,32 @@ import { etagMatches } from "@/lib/server/http/etag-matches";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 
 export const GET = apiRoute("viewer", async (request, { requestId }) => {
-  const { bytes, etag } = await catalogue().listCategoriesAsJson({ requestId });
+  const { chunks, byteLength, etag } = await catalogue().listCategoriesAsJson({ requestId });
   if (etagMatches(request, etag)) return new Response(null, { status: 304, headers: { etag, "cache-control": "no-store" } });
-  return jsonResponse(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), 200, { etag });
+  return jsonResponse(streamOf(chunks), 200, { etag, "content-length": String(byteLength) });
 });
+
+// The chunks as they came from the catalogue, joined into pieces of about 1 MiB: a Uint8Array body would be copied
+// whole first (10 MB at 100,000 items), and Next flushes gzip after each piece, which costs 64 KiB pieces a quarter of
+// the compression.
+const PIECE_BYTES = 1024 * 1024;
+
+function streamOf(chunks: readonly Buffer[]): ReadableStream<Uint8Array> {
+  let next = 0;
+  return new ReadableStream({
+    pull(controller) {
+      const piece: Buffer[] = [];
+      let bytes = 0;
+      for (; next < chunks.length && bytes < PIECE_BYTES; next++) {
+        const chunk = chunks[next] as Buffer;
+        piece.push(chunk);
+        bytes += chunk.byteLength;
+      }
+      if (bytes > 0) controller.enqueue(Buffer.concat(piece, bytes));
+      else controller.close();
+    },
+  });
+}
 
 // The audit entry is written before the create is sent (no database, no create) and completed after.
 export const POST = apiRoute("admin", async (request, { requestId, user }) => {

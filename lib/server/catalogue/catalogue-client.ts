@@ -6,7 +6,7 @@ import { type Category, type NewCategory, categoryListSchema, categorySchema, er
 import { AppError } from "@/lib/shared/app-error";
 import { log } from "@/lib/server/log";
 import { createBreaker } from "./circuit-breaker";
-import { ConnectTimeoutError, type HttpReply, httpCall } from "./http-call";
+import { ConnectTimeoutError, type HttpReply, httpCall, replyText } from "./http-call";
 
 export type CatalogueClientOptions = {
   baseUrl: string;
@@ -20,7 +20,7 @@ export type CatalogueClientOptions = {
 
 export type CallContext = { requestId: string };
 
-export type CategoryListBytes = { bytes: Buffer; etag: string; categories?: Category[] };
+export type CategoryListBytes = { chunks: readonly Buffer[]; byteLength: number; etag: string; categories?: Category[] };
 
 export type CatalogueClient = {
   listCategories(context: CallContext): Promise<Category[]>;
@@ -87,13 +87,13 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
 
   function interpret<T extends z.ZodMiniType>(operation: Operation, { requestId }: CallContext, reply: HttpReply, schema: T): z.output<T> {
     if (reply.status >= 200 && reply.status < 300) {
-      const parsed = schema.safeParse(tryParse(reply.body.toString("utf8")));
+      const parsed = schema.safeParse(tryParse(replyText(reply)));
       if (parsed.success) return parsed.data;
       log.warn("upstream_bad_response", { requestId, operation, status: reply.status });
       throw new AppError(502, "upstream_bad_response", "The catalogue service sent a reply this app cannot read.");
     }
     if (reply.status === 400) {
-      const error = errorBodySchema.safeParse(tryParse(reply.body.toString("utf8")));
+      const error = errorBodySchema.safeParse(tryParse(replyText(reply)));
       const message = error.success ? error.data.message.replaceAll(apiKey, "[redacted]") : "The catalogue service rejected the request.";
       throw new AppError(400, error.success ? error.data.code : "invalid_request", message);
     }
@@ -128,12 +128,15 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
   // Bytes pass on as sent, keeping every id exact; an unchanged list (same hash) skips the parse.
   async function listAsJson(context: CallContext): Promise<CategoryListBytes> {
     const reply = await send("listCategories", context);
-    lastListBytes = reply.body.byteLength;
-    const etag = `"${createHash("sha1").update(reply.body).digest("base64url")}"`;
-    if (reply.status >= 200 && reply.status < 300 && etag === validatedEtag) return { bytes: reply.body, etag };
+    const { chunks, byteLength } = reply;
+    lastListBytes = byteLength;
+    const hash = createHash("sha1");
+    for (const chunk of chunks) hash.update(chunk);
+    const etag = `"${hash.digest("base64url")}"`;
+    if (reply.status >= 200 && reply.status < 300 && etag === validatedEtag) return { chunks, byteLength, etag };
     const categories = interpret("listCategories", context, reply, categoryListSchema);
     validatedEtag = etag;
-    return { bytes: reply.body, etag, categories };
+    return { chunks, byteLength, etag, categories };
   }
 
   function sharedList(context: CallContext): Promise<CategoryListBytes> {

@@ -2,7 +2,8 @@ import "server-only";
 import http from "node:http";
 import https from "node:https";
 
-export type HttpReply = { status: number; body: Buffer };
+// The body stays in the chunks it arrived in: a list of many megabytes passes on to the browser without a copy.
+export type HttpReply = { status: number; chunks: readonly Buffer[]; byteLength: number };
 export type HttpCallOptions = {
   method: "GET" | "POST";
   headers: Record<string, string>;
@@ -40,9 +41,13 @@ export function httpCall(url: URL, { method, headers, body, connectTimeoutMs, si
     });
     request.on("response", (response) => {
       const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      let byteLength = 0;
+      response.on("data", (chunk: Buffer) => {
+        chunks.push(chunk);
+        byteLength += chunk.byteLength;
+      });
       response.on("end", () => {
-        if (response.complete) resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) });
+        if (response.complete) resolve({ status: response.statusCode ?? 0, chunks, byteLength });
         else reject(new Error("the connection closed before the whole response arrived"));
       });
       response.on("error", reject);
@@ -55,3 +60,6 @@ export function httpCall(url: URL, { method, headers, body, connectTimeoutMs, si
     request.end(body);
   });
 }
+
+export const replyText = ({ chunks, byteLength }: Pick<HttpReply, "chunks" | "byteLength">): string =>
+  Buffer.concat(chunks, byteLength).toString("utf8");

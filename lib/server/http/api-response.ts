@@ -3,7 +3,7 @@ import { AppError } from "@/lib/shared/app-error";
 import type { ErrorBody } from "@/lib/shared/schemas";
 import { log } from "@/lib/server/log";
 
-export function jsonResponse(body: string | Uint8Array<ArrayBuffer>, status: number, headers: Record<string, string> = {}): Response {
+export function jsonResponse(body: BodyInit, status: number, headers: Record<string, string> = {}): Response {
   return new Response(body, {
     status,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
