@@ -24,41 +24,38 @@ function source({ importId, fileName, confirmedAfterLostAnswer }: AuditEntry["de
   return `by the import of ${text(fileName) || "a file"}${found}`;
 }
 
-function detail({ action, details }: AuditEntry): string {
+function detailParts({ action, details }: AuditEntry): string[] {
   const from = details.address === undefined ? "" : `from ${details.address}`;
-  const parts = (() => {
-    switch (action) {
-      case "signed_in":
-        return [details.method === "sso" ? "single sign-on" : "local account", text(details.role), from];
-      case "sign_in_failed":
-        return [reasonWords("invalid_credentials"), from];
-      case "sso_sign_in_failed":
-        return [text(details.reason), text(details.detail), from];
-      case "sso_no_access":
-        return [`no role in the provider's "${text(details.claim)}" claim`, from];
-      case "category_create_requested":
-      case "category_created":
-        return [source(details)];
-      case "category_create_failed":
-      case "category_create_refused":
-        return [reasonWords(text(details.reason)), details.importId === undefined ? "" : source(details)];
-      case "forbidden":
-        return [`${text(details.method)} ${text(details.path)}`];
-      case "refused":
-        return [`${text(details.count)} × ${reasonWords(text(details.reason))}`, from];
-      case "import_started":
-        return [text(details.fileName)];
-      case "import_finished":
-      case "import_cancelled":
-        return [
-          text(details.fileName),
-          `${text(details.created)} created, ${text(details.skipped)} skipped, ${text(details.failed)} failed, ${text(details.unknown)} unknown`,
-        ];
-      default:
-        return [];
-    }
-  })();
-  return parts.filter(Boolean).join(", ");
+  switch (action) {
+    case "signed_in":
+      return [details.method === "sso" ? "single sign-on" : "local account", text(details.role), from];
+    case "sign_in_failed":
+      return [reasonWords("invalid_credentials"), from];
+    case "sso_sign_in_failed":
+      return [text(details.reason), text(details.detail), from];
+    case "sso_no_access":
+      return [`no role in the provider's "${text(details.claim)}" claim`, from];
+    case "category_create_requested":
+    case "category_created":
+      return [source(details)];
+    case "category_create_failed":
+    case "category_create_refused":
+      return [reasonWords(text(details.reason)), details.importId === undefined ? "" : source(details)];
+    case "forbidden":
+      return [`${text(details.method)} ${text(details.path)}`];
+    case "refused":
+      return [`${text(details.count)} × ${reasonWords(text(details.reason))}`, from];
+    case "import_started":
+      return [text(details.fileName)];
+    case "import_finished":
+    case "import_cancelled":
+      return [
+        text(details.fileName),
+        `${text(details.created)} created, ${text(details.skipped)} skipped, ${text(details.failed)} failed, ${text(details.unknown)} unknown`,
+      ];
+    default:
+      return [];
+  }
 }
 
 /** One event as the History page and its CSV export both show it, so the two always agree. */
@@ -68,7 +65,7 @@ export function auditCells(entry: AuditEntry) {
     event: AUDIT_ACTION_LABELS[entry.action],
     categoryId: text(entry.details.categoryId),
     categoryName: text(entry.details.name),
-    details: detail(entry),
+    details: detailParts(entry).filter(Boolean).join(", "),
     requestId: entry.requestId ?? "",
   };
 }
