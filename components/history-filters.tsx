@@ -2,18 +2,16 @@
 
 import Link from "next/link";
 import { useForm, useWatch } from "react-hook-form";
-import { type HistoryView, TIME_RANGES, type TimeRange, filtersOf, hasFilters } from "@/lib/browser/history-params";
+import { type HistoryView, TIME_RANGES, type TimeRange, type ViewFilters, filtersOf, hasFilters } from "@/lib/browser/history-params";
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from "@/lib/shared/audit-actions";
 import { Button } from "./button";
 import { Field } from "./field";
-
-type Filters = Pick<HistoryView, "actor" | "action" | "range" | "from" | "to" | "q">;
 
 type HistoryFiltersProps = { view: HistoryView; onApply: (filters: Partial<HistoryView>) => void };
 
 export function HistoryFilters({ view, onApply }: HistoryFiltersProps) {
   // `values` follows the URL, so Back and Forward show the filters of the page they land on.
-  const { register, handleSubmit, control, formState } = useForm<Filters>({ values: filtersOf(view) as Filters });
+  const { register, handleSubmit, control, formState } = useForm<ViewFilters>({ values: filtersOf(view) });
   const apply = handleSubmit((filters) => onApply({ ...filters, category: view.category }));
   const custom = useWatch({ control, name: "range" }) === "custom";
   const toError = formState.errors.to?.message;

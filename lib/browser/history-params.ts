@@ -48,7 +48,10 @@ export function historyHref(view: Partial<HistoryView>): string {
   return search ? `/history?${search}` : "/history";
 }
 
-export const filtersOf = (view: HistoryView): Partial<HistoryView> => Object.fromEntries(FILTERS.map((name) => [name, view[name]]));
+/** What a person chose, without the place in the pages. */
+export type ViewFilters = Pick<HistoryView, (typeof FILTERS)[number]>;
+
+export const filtersOf = ({ actor, action, range, from, to, q, category }: HistoryView): ViewFilters => ({ actor, action, range, from, to, q, category });
 
 export const hasFilters = (view: HistoryView): boolean => FILTERS.some((name) => view[name] !== "");
 
