@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Page, Route } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { expectNoAxeViolations } from "./support/axe";
 import { NO_SESSION, signInByApi } from "./support/auth";
@@ -227,6 +227,60 @@ test("keyboard alone: filters, the full time of an event, paging; and no axe vio
   await page.emulateMedia({ colorScheme: "dark" });
   await time.focus();
   await expectNoAxeViolations(page);
+});
+
+test("Today and Last 7 days are judged by the reader's clock, and the full time shows on hover", async ({ page, uniqueName, adminRequest }) => {
+  await createByApi(adminRequest, [`${uniqueName} dated`]);
+  await openHistory(page, `?q=${encodeURIComponent(uniqueName)}`);
+  const madeAt = new Date((await shownRows(page))[0]?.[0] ?? "missing");
+  expect(madeAt.getTime()).not.toBeNaN();
+  const DAY_MS = 24 * 3_600_000;
+
+  // The browser's clock set relative to the event, so each span holds it or not whatever the hour the test runs.
+  const spans: [label: string, range: string, clockAfterEvent: number, holdsIt: boolean][] = [
+    ["Today", "today", DAY_MS, false],
+    ["Today", "today", 1_000, true],
+    ["Last 7 days", "week", 8 * DAY_MS, false],
+    ["Last 7 days", "week", 6 * DAY_MS, true],
+  ];
+  for (const [label, range, clockAfterEvent, holdsIt] of spans) {
+    await page.clock.setFixedTime(new Date(madeAt.getTime() + clockAfterEvent));
+    await openHistory(page, `?q=${encodeURIComponent(uniqueName)}`);
+    await page.getByLabel("Time", { exact: true }).selectOption({ label });
+    await expect(page).toHaveURL(new RegExp(`range=${range}`));
+    if (holdsIt) await expect.poll(() => shownNames(page)).toEqual([`${uniqueName} dated`]);
+    else await expect(page.getByRole("status").filter({ hasText: "No events match these filters." })).toBeVisible();
+  }
+
+  const time = page.getByRole("region", { name: "History table" }).locator("time");
+  const tooltip = page.getByRole("tooltip");
+  await expect(tooltip).toBeHidden();
+  await time.hover();
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText(madeAt.toISOString());
+  await page.getByRole("heading", { level: 1, name: "History" }).hover();
+  await expect(tooltip).toBeHidden();
+});
+
+test("before the page's scripts run, the filters are a plain form: Enter opens the filtered view", async ({ page, uniqueName, adminRequest }) => {
+  await createByApi(adminRequest, [`${uniqueName} early`]);
+  // Scripts are held back until the address has changed: the typing and the Enter happen on the server's HTML alone.
+  const scripts = /\/_next\/static\/chunks\/.+\.js$/;
+  const held: Route[] = [];
+  await page.route(scripts, (route) => void held.push(route));
+  await page.goto("/history", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Person", { exact: true }).fill(admin);
+  await page.getByLabel("Category name or id").fill(uniqueName);
+  await page.getByLabel("Category name or id").press("Enter");
+  // The browser's own submission names every field, the empty ones too; the hydrated form leaves those out.
+  await page.waitForURL(/\/history\?actor=.*&action=&/, { waitUntil: "commit" });
+  await page.unroute(scripts);
+  await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
+
+  await expect(page).toHaveURL(new RegExp(`actor=${admin}&.*q=${encodeURIComponent(uniqueName).replaceAll("%20", "\\+")}`));
+  await expect(page.getByLabel("Person", { exact: true })).toHaveValue(admin);
+  await expect(page.getByLabel("Category name or id")).toHaveValue(uniqueName);
+  await expect.poll(() => shownNames(page)).toEqual([`${uniqueName} early`]);
 });
 
 test.describe("as a viewer", () => {
