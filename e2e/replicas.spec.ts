@@ -6,10 +6,11 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { upsertUser } from "../lib/server/auth/user-store.mjs";
 import { freePort } from "../scripts/lib/ports.mjs";
-import { type StandaloneServer, startStandaloneServer } from "../scripts/lib/standalone-server.mjs";
+import type { StandaloneServer } from "../scripts/lib/standalone-server.mjs";
 import { databaseAt } from "../tests/support/test-database";
 import { signInWithForm } from "./support/auth";
-import { ENV, KNOWN_API_KEY, SESSION_SECRET, UNTIL_IT_ANSWERS, setupValue } from "./support/constants";
+import { startAppInstance } from "./support/app-instance";
+import { ENV, setupValue } from "./support/constants";
 import { createButton, descriptionField, expect, nameField, test } from "./support/fixtures";
 
 /**
@@ -23,23 +24,7 @@ let ports: [number, number];
 let replicas: StandaloneServer[] = [];
 
 async function startReplicas(): Promise<void> {
-  const catalogueUrl = (JSON.parse(setupValue(ENV.upstreamUrls)) as string[])[0] ?? "";
-  replicas = await Promise.all(
-    ports.map((port, index) =>
-      startStandaloneServer({
-        port,
-        logFile: join(dir, `replica-${index + 1}.log`),
-        ready: UNTIL_IT_ANSWERS,
-        env: {
-          CATALOGUE_API_URL: catalogueUrl,
-          CATALOGUE_API_KEY: KNOWN_API_KEY,
-          CATALOGUE_ENVIRONMENT: "local",
-          SESSION_SECRET,
-          DATABASE_URL: setupValue(ENV.databaseUrl),
-        },
-      }),
-    ),
-  );
+  replicas = await Promise.all(ports.map((port, index) => startAppInstance({ port, logFile: join(dir, `replica-${index + 1}.log`) })));
 }
 
 const stopReplicas = () => Promise.all(replicas.map((replica) => replica.stop()));

@@ -2,8 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../scripts/lib/ports.mjs";
-import { type StandaloneServer, startStandaloneServer } from "../../scripts/lib/standalone-server.mjs";
-import { ENV, KNOWN_API_KEY, SESSION_SECRET, UNTIL_IT_ANSWERS, setupValue } from "./constants";
+import type { StandaloneServer } from "../../scripts/lib/standalone-server.mjs";
+import { startAppInstance } from "./app-instance";
+import { ENV, setupValue } from "./constants";
 
 /**
  * One more app instance, configured as production, for the specs that need to see one; the global setup's instances
@@ -14,18 +15,10 @@ export async function startProductionInstance({ catalogueUrl }: { catalogueUrl?:
   const deadCatalogue = (JSON.parse(setupValue(ENV.upstreamUrls)) as string[])[2] ?? "";
   const dir = await mkdtemp(join(tmpdir(), "categories-e2e-production-"));
   const port = await freePort();
-  const server = await startStandaloneServer({
+  const server = await startAppInstance({
     port,
     logFile: join(dir, "production.log"),
-    ready: UNTIL_IT_ANSWERS,
-    env: {
-      CATALOGUE_API_URL: catalogueUrl ?? deadCatalogue,
-      CATALOGUE_API_KEY: KNOWN_API_KEY,
-      CATALOGUE_ENVIRONMENT: "production",
-      APP_ORIGIN: `http://127.0.0.1:${port}`,
-      SESSION_SECRET,
-      DATABASE_URL: setupValue(ENV.databaseUrl),
-    },
+    env: { CATALOGUE_API_URL: catalogueUrl ?? deadCatalogue, CATALOGUE_ENVIRONMENT: "production", APP_ORIGIN: `http://127.0.0.1:${port}` },
   }).catch(async (error: unknown) => {
     await rm(dir, { recursive: true, force: true });
     throw error;

@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, type Page, expect } from "@playwright/test";
 import { freePort } from "../../scripts/lib/ports.mjs";
-import { type StandaloneServer, startStandaloneServer } from "../../scripts/lib/standalone-server.mjs";
+import type { StandaloneServer } from "../../scripts/lib/standalone-server.mjs";
 import { type TestIdp, type TestLogin, startTestIdp } from "../../scripts/lib/test-idp.mjs";
 import { databaseAt } from "../../tests/support/test-database";
-import { ENV, KNOWN_API_KEY, SESSION_COOKIE, SESSION_SECRET, UNTIL_IT_ANSWERS, setupValue } from "./constants";
+import { startAppInstance } from "./app-instance";
+import { ENV, SESSION_COOKIE, SESSION_SECRET, setupValue } from "./constants";
 
 export const SSO_NAME = "Test SSO";
 export const ACCESS_HELP = "Ask the catalogue team to add you to the catalogue-staff group.";
@@ -46,19 +47,12 @@ export async function startSsoApps({ replicas = 1, env = {}, startIdp = true, is
     if (startIdp && !issuer) {
       idp = await startTestIdp({ port: idpPort, appOrigins: origins, backchannelLogoutUri: `${origins.at(-1)}/api/auth/oidc/backchannel-logout`, clientSecret });
     }
-    const catalogueUrl = (JSON.parse(setupValue(ENV.upstreamUrls)) as string[])[0] ?? "";
     for (const [index, port] of ports.entries()) {
       apps.push(
-        await startStandaloneServer({
+        await startAppInstance({
           port,
           logFile: join(logDir, `sso-${index + 1}.log`),
-          ready: UNTIL_IT_ANSWERS,
           env: {
-            CATALOGUE_API_URL: catalogueUrl,
-            CATALOGUE_API_KEY: KNOWN_API_KEY,
-            CATALOGUE_ENVIRONMENT: "local",
-            SESSION_SECRET,
-            DATABASE_URL: setupValue(ENV.databaseUrl),
             APP_ORIGIN: origins[index] ?? "",
             OIDC_ISSUER: issuer?.url ?? `http://127.0.0.1:${idpPort}`,
             OIDC_CLIENT_ID: issuer?.clientId ?? "categories-admin",
