@@ -123,7 +123,7 @@ describe("catalogue client: one upstream read for many readers", () => {
     const shared = client();
     const lists = await Promise.all(Array.from({ length: 20 }, (_, i) => shared.listCategoriesAsJson({ requestId: `reader-${i}` })));
     expect(fake.requests).toHaveLength(1);
-    for (const { chunks } of lists) expect(JSON.parse(Buffer.concat(chunks).toString("utf8"))).toEqual([{ id: 1, name: "dog" }]);
+    for (const { bytes } of lists) expect(JSON.parse(bytes.toString("utf8"))).toEqual([{ id: 1, name: "dog" }]);
   });
 
   it("keeps nothing once the call has ended: a read that starts after it makes a new call", async () => {

@@ -287,4 +287,17 @@ describe("GET /api/categories: passing the list on", () => {
     fake.reply(() => ({ status: 200, body: '[{"id":"1","name":"dog"}]' }));
     await expectError(await route.GET(get()), 502, "upstream_bad_response");
   });
+
+  it("checks a list again when one byte has changed, the length the same", async () => {
+    const route = await loadRoute();
+    fake.reply(() => ({ status: 200, body: LIST }));
+    const etag = (await route.GET(get())).headers.get("etag");
+    const renamed = LIST.replace('"cat"', '"cot"');
+    fake.reply(() => ({ status: 200, body: renamed }));
+    const changed = await route.GET(get());
+    expect(await changed.text()).toBe(renamed);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    fake.reply(() => ({ status: 200, body: renamed.replace('"id":2', '"id":x') }));
+    await expectError(await route.GET(get()), 502, "upstream_bad_response");
+  });
 });

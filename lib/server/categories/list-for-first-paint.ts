@@ -1,6 +1,5 @@
 import "server-only";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
-import { replyText } from "@/lib/server/catalogue/http-call";
 import type { CachedCategoryList } from "@/lib/shared/categories-query";
 import { parseExactJson } from "@/lib/shared/exact-json";
 import { categoryListSchema } from "@/lib/shared/schemas";
@@ -12,7 +11,7 @@ const SERVER_RENDER_MAX_BYTES = 256 * 1024;
 export async function listForFirstPaint(requestId: string): Promise<CachedCategoryList> {
   const client = catalogue();
   if ((client.lastListBytes() ?? 0) > SERVER_RENDER_MAX_BYTES) throw new Error("the list is left for the browser to read");
-  const list = await client.listCategoriesAsJson({ requestId });
-  if (list.byteLength > SERVER_RENDER_MAX_BYTES) throw new Error("the list is left for the browser to read");
-  return { categories: list.categories ?? categoryListSchema.parse(parseExactJson(replyText(list))), etag: list.etag };
+  const { bytes, etag, categories } = await client.listCategoriesAsJson({ requestId });
+  if (bytes.byteLength > SERVER_RENDER_MAX_BYTES) throw new Error("the list is left for the browser to read");
+  return { categories: categories ?? categoryListSchema.parse(parseExactJson(bytes.toString("utf8"))), etag };
 }
