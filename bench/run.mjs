@@ -38,7 +38,7 @@ const startedAt = new Date();
 let created = 0;
 const createBody = () => JSON.stringify({ name: `Bench category ${startedAt.getTime().toString(36)}-${++created}`, description: "Created by the benchmark" });
 /** @type {import("./lib/report.mjs").Results} */
-const { cells, compression, refreshes, firstReads, growth, problems } = { cells: [], compression: [], refreshes: [], firstReads: [], growth: [], problems: [] };
+const { cells, compression, refreshes, singleReads, firstReads, growth, problems } = { cells: [], compression: [], refreshes: [], singleReads: [], firstReads: [], growth: [], problems: [] };
 
 /** A warm-up, then each path at each connection count, `runs` times, in an order that rotates from run to run. @param {number} n @param {"GET" | "POST"} method @param {PathName[]} names @param {Stack} stack */
 async function load(n, method, names, stack) {
@@ -66,6 +66,19 @@ async function load(n, method, names, stack) {
 
 /** Compression by Accept-Encoding, a refresh with the ETag, the first read of a changed list. @param {number} n @param {Stack["paths"]} paths */
 async function probeResponses(n, paths) {
+  // Issue 11's figure: one whole read as a client sees it, after a warm-up, the app and the service in turn (the order
+  // swapped each round) so that both meet the machine in the same state.
+  const times = { app: /** @type {number[]} */ ([]), service: /** @type {number[]} */ ([]) };
+  /** @type {("app" | "service")[]} */
+  const inTurn = ["app", "service"];
+  for (let round = -1; round < 5; round++) {
+    for (const path of round % 2 ? inTurn : [...inTurn].reverse()) {
+      const { ms } = await probe(paths[path].url, { ...paths[path].headers, "accept-encoding": "identity" });
+      if (round >= 0) times[path].push(ms);
+    }
+  }
+  singleReads.push({ n, app: median(times.app), service: median(times.service) });
+
   /** @type {[PathName, string[]][]} */
   const asked = [["app", ["identity", "gzip", "br", BROWSER_ENCODINGS]], ["proxy", ["identity", BROWSER_ENCODINGS]], ["service", ["identity", BROWSER_ENCODINGS]]];
   for (const [path, encodings] of asked) {
@@ -132,7 +145,7 @@ const markdown = [
     `${cpus()[0]?.model.trim()}, load average ${loadavg().map((l) => l.toFixed(2)).join(" / ")}. ${options.ci ? "CI" : "Full"} run: the median of ${options.runs} ` +
     `interleaved run(s) of ${options.seconds} s, or from N = ${format.count(COUNT_FROM_N)} of max(${MIN_REQUESTS}, connections) requests. Peak RSS and CPU/req ` +
     "are the target process's.",
-  "", "## Targets (issue 5)", "", table(["target", "measured", "limit", "verdict"], judgeTargets(rows, compression, refreshes)),
+  "", "## Targets (issue 5)", "", table(["target", "measured", "limit", "verdict"], judgeTargets(rows, compression, refreshes, singleReads)),
   "", "## GET /api/categories", "", loadTable("GET"), "", "## POST /api/categories", "", loadTable("POST"), "",
   ...growth.map((g) => `Creates grew the list from ${format.count(g.before)} to ${format.count(g.after)} at N = ${format.count(g.n)}; each makes the service rewrite and fsync its file.`),
   "", "## Compression (single requests, each on a new connection, after the load: median time of 5)", "",
@@ -148,6 +161,6 @@ const markdown = [
 ].join("\n");
 mkdirSync(options.outDir, { recursive: true });
 writeFileSync(join(options.outDir, "latest.md"), `${markdown}\n`);
-writeFileSync(join(options.outDir, "latest.json"), `${JSON.stringify({ startedAt, commit, options, rows, compression, refreshes, firstReads, growth, problems })}\n`);
+writeFileSync(join(options.outDir, "latest.json"), `${JSON.stringify({ startedAt, commit, options, rows, compression, refreshes, singleReads, firstReads, growth, problems })}\n`);
 console.log(`\n${markdown}\n\nbench: ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s; results in ${options.outDir}/latest.md and latest.json`);
 process.exit(problems.length > 0 ? 1 : 0);

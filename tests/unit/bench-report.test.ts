@@ -39,7 +39,7 @@ describe("benchmark arithmetic", () => {
 
 describe("benchmark targets", () => {
   it("judges the throughput target at N = 20 and the time target at N = 100,000", () => {
-    const [throughput, time, compression, read, refresh] = judgeTargets(summarise(cells), [], []);
+    const [throughput, time, compression, read, refresh] = judgeTargets(summarise(cells), [], [], []);
     expect(throughput?.[3]).toBe("**met**");
     expect(time?.[1]).toContain("3.0×");
     expect(time?.[3]).toBe("**not met**");
@@ -47,7 +47,7 @@ describe("benchmark targets", () => {
   });
 
   it("counts a 304 refresh over 1 KiB as not met", () => {
-    const refresh = judgeTargets([], [], [{ n: 100_000, etag: '"x"', status: 304, wireBytes: 2048, ms: 5 }]).at(-1);
+    const refresh = judgeTargets([], [], [{ n: 100_000, etag: '"x"', status: 304, wireBytes: 2048, ms: 5 }], []).at(-1);
     expect(refresh?.[3]).toBe("**not met**");
   });
 
@@ -59,9 +59,11 @@ describe("benchmark targets", () => {
       { ...probe, path: "app" as const, acceptEncoding: "gzip, deflate, br, zstd", contentEncoding: "gzip", ms: 20 },
       { ...probe, path: "service" as const, acceptEncoding: "identity", contentEncoding: "identity", ms: 10 },
     ];
-    const [, , encodings, read] = judgeTargets([], compression, []);
+    const [, , encodings, read] = judgeTargets([], compression, [], [{ n: 20, app: 12, service: 10 }]);
     expect(encodings?.[3]).toBe("**met**");
     expect(read?.slice(1)).toEqual(["1.2×; with Accept-Encoding: gzip 2.0×", "≤ 1.5×", "**met**"]);
+    const [, , , slow] = judgeTargets([], compression, [], [{ n: 20, app: 16, service: 10 }]);
+    expect(slow?.[3]).toBe("**not met**");
   });
 });
 
