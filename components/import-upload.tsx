@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { describeError } from "@/lib/browser/describe-error";
 import { uploadImportFile } from "@/lib/browser/imports";
 import { Alert } from "./alert";
@@ -12,6 +12,7 @@ export function ImportUpload() {
   const [reading, setReading] = useState<string>();
   const [error, setError] = useState<string>();
   const alertRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (error) alertRef.current?.focus();
   }, [error]);
@@ -30,6 +31,16 @@ export function ImportUpload() {
     }
   };
 
+  // A file chosen while the page's scripts were still loading fired its change event before React listened.
+  const previewEarlyChoice = useEffectEvent(() => {
+    const input = inputRef.current;
+    const early = input?.files?.[0];
+    if (!input || !early) return;
+    input.value = "";
+    void preview(early);
+  });
+  useEffect(() => previewEarlyChoice(), []);
+
   return (
     <div className="stack">
       {error && (
@@ -41,6 +52,7 @@ export function ImportUpload() {
         {(field) => (
           <input
             {...field}
+            ref={inputRef}
             type="file"
             accept=".csv,text/csv"
             disabled={reading !== undefined}

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { instanceUrl } from "./support/constants";
 import { expect, test } from "./support/fixtures";
@@ -98,6 +98,19 @@ test("the import page and a preview have no axe violations and work from the key
   await expect(page.getByRole("paragraph").filter({ hasText: "Import finished: 1 created, 1 skipped, 0 failed" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Result" })).toBeFocused();
   await expectNoAxeViolations(page);
+});
+
+test("a file chosen before the page's scripts have run is previewed once they have", async ({ page, uniqueName }) => {
+  const scripts = /\/_next\/static\/chunks\/.+\.js$/;
+  const held: Route[] = [];
+  await page.route(scripts, (route) => void held.push(route));
+  await page.goto("/categories/import", { waitUntil: "domcontentloaded" });
+  await fileInput(page).setInputFiles({ name: "early.csv", mimeType: "text/csv", buffer: Buffer.from(`name\n${uniqueName}\n`) });
+  await page.unroute(scripts);
+  await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Import of early.csv");
+  await expect(page.getByText("1 to create, 0 already in the catalogue, 0 repeated, 0 invalid")).toBeVisible();
 });
 
 test.describe("against a catalogue that loses answers", () => {
