@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { categoriesToCsv, csvFileName } from "@/lib/browser/categories-csv";
 import { useCategories, useJustCreated } from "@/lib/browser/categories";
 import { downloadFile } from "@/lib/browser/download-file";
@@ -52,6 +52,14 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
   const toggleSort = (key: SortKey) =>
     show({ q: search, sort: { key, dir: sort.key === key && sort.dir === "asc" ? "desc" : "asc" } }, "push");
 
+  // Text typed before the page's scripts ran is in the box but not yet in the view.
+  const searchRef = useRef<HTMLInputElement>(null);
+  const applyEarlySearch = useEffectEvent(() => {
+    const early = searchRef.current?.value;
+    if (early && early !== search) show({ q: early, sort }, "replace");
+  });
+  useEffect(() => applyEarlySearch(), []);
+
   const exportCsv = () => {
     // The byte-order mark lets spreadsheet programs read the file as UTF-8.
     downloadFile(["\uFEFF", categoriesToCsv(visible)], csvFileName(environment, new Date()), "text/csv;charset=utf-8");
@@ -63,7 +71,7 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
       <div className="toolbar">
         <div className="field field-inline">
           <label htmlFor="category-search">Search</label>
-          <input id="category-search" type="search" value={search} onChange={(event) => show({ q: event.target.value, sort }, "replace")} />
+          <input ref={searchRef} id="category-search" type="search" value={search} onChange={(event) => show({ q: event.target.value, sort }, "replace")} />
         </div>
         <p role="status" className="count">
           {data ? countText(visible.length, data.length) : ""}

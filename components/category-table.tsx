@@ -23,7 +23,8 @@ const PLAIN_ROWS = 100;
 export function CategoryTable({ categories, sort, onSort, highlightId, historyLinks }: CategoryTableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   // The server renders the first rows plainly; the window the virtualiser measures exists only in the browser.
-  const virtual = useMounted() && categories.length > PLAIN_ROWS;
+  const hydrated = useMounted();
+  const virtual = hydrated && categories.length > PLAIN_ROWS;
   const highlightIndex = highlightId === undefined ? -1 : categories.findIndex((category) => category.id === highlightId);
   useEffect(() => {
     if (highlightIndex >= 0 && highlightIndex < PLAIN_ROWS) {
@@ -35,7 +36,7 @@ export function CategoryTable({ categories, sort, onSort, highlightId, historyLi
     const active = sort.key === key;
     return (
       <th scope="col" aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}>
-        <button type="button" className="sort-button" onClick={() => onSort(key)}>
+        <button type="button" className="sort-button" onClick={() => onSort(key)} disabled={!hydrated}>
           {COLUMN_LABELS[key]}
           <span aria-hidden="true" className="sort-icon">
             {active ? (sort.dir === "asc" ? "▲" : "▼") : "↕"}

@@ -65,7 +65,7 @@ export function HistoryFilters({ view, onApply }: HistoryFiltersProps) {
         {(field) => <input {...field} {...register("q")} type="search" autoComplete="off" spellCheck={false} />}
       </Field>
       <div className="toolbar-actions">
-        <Button type="submit" variant="secondary">
+        <Button type="submit" variant="secondary" worksWithoutScripts>
           Apply
         </Button>
         {hasFilters(view) && <Link href="/history">Clear filters</Link>}

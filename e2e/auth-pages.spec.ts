@@ -1,6 +1,7 @@
 import { loginUrlFor, passwordField, signInButton, signInByApi, signInWithForm, usernameField } from "./support/auth";
 import { ACCOUNTS, OFF_SITE_TARGETS, WRONG_PASSWORD } from "./support/constants";
 import { descriptionField, expect, fillNewCategory, nameField, tabUntilFocused, test } from "./support/fixtures";
+import { holdScripts } from "./support/held-scripts";
 
 const admin = ACCOUNTS.admin;
 
@@ -21,6 +22,20 @@ test.describe("a signed-in visit to the sign-in page", () => {
 });
 
 test.describe("sign-in page", () => {
+  test("before the page's scripts run, Sign in is disabled and Enter sends nothing: the password never reaches an address", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/login?next=%2Fcategories%2Fnew", { waitUntil: "domcontentloaded" });
+    await usernameField(page).fill(admin.username);
+    await passwordField(page).fill(admin.password);
+    await expect(signInButton(page)).toBeDisabled();
+    await passwordField(page).press("Enter");
+    await scripts.release();
+
+    await expect(signInButton(page)).toBeEnabled();
+    expect(page.url()).not.toContain(encodeURIComponent(admin.password));
+    await signInButton(page).click();
+    await expect(page).toHaveURL(/\/categories\/new$/);
+  });
   for (const path of ["/categories", "/categories/new"]) {
     test(`visiting ${path} without a session leads to sign-in, and signing in comes back to it`, async ({ page }) => {
       await page.goto(path);

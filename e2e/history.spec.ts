@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { APIRequestContext, Page, Route } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { expectNoAxeViolations } from "./support/axe";
 import { NO_SESSION, signInByApi } from "./support/auth";
 import { ACCOUNTS, PAGER_ACCOUNT, WRONG_PASSWORD } from "./support/constants";
 import { expect, test } from "./support/fixtures";
+import { holdScripts } from "./support/held-scripts";
 
 const admin = ACCOUNTS.admin.username;
 
@@ -265,17 +266,14 @@ test("Today and Last 7 days are judged by the reader's clock, and the full time 
 test("before the page's scripts run, the filters are a plain form: Enter opens the filtered view", async ({ page, uniqueName, adminRequest }) => {
   await createByApi(adminRequest, [`${uniqueName} early`]);
   // Scripts are held back until the address has changed: the typing and the Enter happen on the server's HTML alone.
-  const scripts = /\/_next\/static\/chunks\/.+\.js$/;
-  const held: Route[] = [];
-  await page.route(scripts, (route) => void held.push(route));
+  const scripts = await holdScripts(page);
   await page.goto("/history", { waitUntil: "domcontentloaded" });
   await page.getByLabel("Person", { exact: true }).fill(admin);
   await page.getByLabel("Category name or id").fill(uniqueName);
   await page.getByLabel("Category name or id").press("Enter");
   // The browser's own submission names every field, the empty ones too; the hydrated form leaves those out.
   await page.waitForURL(/\/history\?actor=.*&action=&/, { waitUntil: "commit" });
-  await page.unroute(scripts);
-  await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
+  await scripts.release();
 
   await expect(page).toHaveURL(new RegExp(`actor=${admin}&.*q=${encodeURIComponent(uniqueName).replaceAll("%20", "\\+")}`));
   await expect(page.getByLabel("Person", { exact: true })).toHaveValue(admin);

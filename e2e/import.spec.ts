@@ -1,5 +1,6 @@
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
+import { holdScripts } from "./support/held-scripts";
 import { instanceUrl } from "./support/constants";
 import { expect, test } from "./support/fixtures";
 import { APPLIED_BUT_SLOW_PREFIX, DELAYED_PREFIX } from "./support/scripted-catalogue";
@@ -101,13 +102,10 @@ test("the import page and a preview have no axe violations and work from the key
 });
 
 test("a file chosen before the page's scripts have run is previewed once they have", async ({ page, uniqueName }) => {
-  const scripts = /\/_next\/static\/chunks\/.+\.js$/;
-  const held: Route[] = [];
-  await page.route(scripts, (route) => void held.push(route));
+  const scripts = await holdScripts(page);
   await page.goto("/categories/import", { waitUntil: "domcontentloaded" });
   await fileInput(page).setInputFiles({ name: "early.csv", mimeType: "text/csv", buffer: Buffer.from(`name\n${uniqueName}\n`) });
-  await page.unroute(scripts);
-  await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
+  await scripts.release();
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Import of early.csv");
   await expect(page.getByText("1 to create, 0 already in the catalogue, 0 repeated, 0 invalid")).toBeVisible();

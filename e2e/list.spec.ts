@@ -1,5 +1,6 @@
 import { BIG_ID, SEEDED_CATEGORIES, SEEDED_SEARCH } from "./support/constants";
 import { dataRows, expect, expectColumn, test } from "./support/fixtures";
+import { holdScripts } from "./support/held-scripts";
 
 const idsAscending = ["1", "2", "3", "12", BIG_ID];
 const namesAscending = ["big id probe", "cat", "dog", "ferret", "rabbit"];
@@ -33,6 +34,18 @@ test("search filters by name as you type", async ({ page }) => {
   await expect(page.getByRole("status").filter({ hasText: /^1 of \d+ categories$/ })).toBeVisible();
   await expect(page.getByRole("cell", { name: "rabbit", exact: true })).toBeVisible();
   await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeHidden();
+});
+
+test("a search typed before the page's scripts have run filters the list once they have", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/categories", { waitUntil: "domcontentloaded" });
+  await page.getByRole("searchbox", { name: "Search" }).fill("rabb");
+  await scripts.release();
+
+  await expect(page.getByRole("status").filter({ hasText: /^1 of \d+ categories$/ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeHidden();
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("rabb");
+  await expect(page).toHaveURL(/[?&]q=rabb(&|$)/);
 });
 
 test("search filters by description as you type", async ({ page }) => {

@@ -35,6 +35,7 @@ export function signInButton(page: Page): Locator {
 
 /** Fills in the sign-in form of the page already open and sends it. */
 export async function signInWithForm(page: Page, { username, password }: Account): Promise<void> {
+  await expect(signInButton(page)).toBeEnabled(); // once the page's scripts run
   await usernameField(page).fill(username);
   await passwordField(page).fill(password);
   await signInButton(page).click();

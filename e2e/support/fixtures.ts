@@ -112,6 +112,8 @@ export function createButton(page: Page): Locator {
 /** Opens the form and fills it in; the caller decides how to submit. */
 export async function fillNewCategory(page: Page, name: string, description?: string): Promise<void> {
   await page.goto("/categories/new");
+  // Enabled once the page's scripts run: from then on the form sees each keystroke (draft, duplicate hint, leave guard).
+  await expect(createButton(page)).toBeEnabled();
   await nameField(page).fill(name);
   if (description !== undefined) await descriptionField(page).fill(description);
 }
