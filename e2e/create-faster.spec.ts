@@ -38,6 +38,7 @@ test.describe("Create and add another", () => {
     expect(drafts).not.toContain(uniqueName);
 
     await page.reload();
+    await expect(createButton(page)).toBeEnabled(); // hydrated: a kept draft would be back by now
     await expect(nameField(page)).toHaveValue("");
   });
 });
