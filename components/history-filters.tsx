@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useForm, useWatch } from "react-hook-form";
 import { type HistoryView, TIME_RANGES, type TimeRange, type ViewFilters, filtersOf, hasFilters } from "@/lib/browser/history-params";
+import { useMounted } from "@/lib/browser/use-mounted";
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from "@/lib/shared/audit-actions";
 import { Button } from "./button";
 import { Field } from "./field";
@@ -10,8 +11,13 @@ import { Field } from "./field";
 type HistoryFiltersProps = { view: HistoryView; onApply: (filters: Partial<HistoryView>) => void };
 
 export function HistoryFilters({ view, onApply }: HistoryFiltersProps) {
-  // `values` follows the URL, so Back and Forward show the filters of the page they land on.
-  const { register, handleSubmit, control, formState } = useForm<ViewFilters>({ values: filtersOf(view) });
+  const hydrated = useMounted();
+  // `values` follows the URL, so Back and Forward show the filters of the page they land on. Only its first reset, as
+  // the page's scripts start, keeps what was typed before them.
+  const { register, handleSubmit, control, formState } = useForm<ViewFilters>({
+    values: filtersOf(view),
+    resetOptions: { keepDirtyValues: !hydrated },
+  });
   const apply = handleSubmit((filters) => onApply({ ...filters, category: view.category }));
   const custom = useWatch({ control, name: "range" }) === "custom";
   const toError = formState.errors.to?.message;

@@ -281,6 +281,20 @@ test("before the page's scripts run, the filters are a plain form: Enter opens t
   await expect.poll(() => shownNames(page)).toEqual([`${uniqueName} early`]);
 });
 
+test("what is typed or chosen in the filters before the page's scripts run is still there after, until applied", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/history", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Category name or id").fill("typed early");
+  await page.getByLabel("Event", { exact: true }).selectOption({ label: "Created category" });
+  await scripts.release();
+  await expect(page.getByRole("status").filter({ hasText: /events?[,:]|No events/ })).toBeVisible();
+
+  await expect(page.getByLabel("Category name or id")).toHaveValue("typed early");
+  await expect(page.getByLabel("Event", { exact: true })).toHaveValue("category_created");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL("/history?action=category_created&q=typed+early");
+});
+
 test.describe("as a viewer", () => {
   test.use({ signedInAs: "viewer" });
 
