@@ -66,5 +66,19 @@ export function journalWriter(file, size) {
       }
       size += bytes.length;
     },
+    /** Bytes of whole lines it holds. */
+    size: () => size,
+    /** Drops every line, once a snapshot holds them. */
+    async empty() {
+      // First, so that a failure below leaves lines that the next append writes over, never a gap of zeros before it.
+      size = 0;
+      const handle = await open(file, "r+");
+      try {
+        await handle.truncate(0);
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+    },
   };
 }

@@ -1,5 +1,5 @@
 // @ts-check
-import { open, readdir, rm } from "node:fs/promises";
+import { open, readdir, rm, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { readJsonFile, syncDirectory, writeFileAtomically } from "./json-file.mjs";
 import { journalWriter, readJournal } from "./journal.mjs";
@@ -19,38 +19,49 @@ export const journalFileOf = (file) => `${file}.journal`;
  * The embedded service's data: a snapshot (a JSON file, replaced atomically) and a journal beside it
  * to which every create appends its line, so a create costs the same however large the catalogue is.
  * Creates are queued, so concurrent ones never lose or duplicate a record, and a create resolves only
- * once it is on disk. Opening folds the journal into a new snapshot.
- * @param {string} file
+ * once it is on disk. Opening folds the journal into a new snapshot, and so does a write that leaves
+ * the journal larger than the snapshot, so the rewrite costs no more than the appends did.
+ * @param {string} file @param {{ foldFromBytes?: number }} [options] the smallest journal worth folding
  */
-export async function openStore(file) {
+export async function openStore(file, { foldFromBytes = 1024 * 1024 } = {}) {
   await removeStaleTempFiles(file);
   const { snapshot, replayed } = await loadParts(file);
   const categories = [...snapshot, ...replayed];
   let nextId = categories.reduce((max, c) => (c.id > max ? c.id : max), 0n) + 1n;
   const seeded = categories.length === 0;
   if (seeded) for (const seed of SEED) categories.push({ id: nextId++, ...seed });
-  if (seeded || replayed.length > 0) await save(file, categories);
+  let snapshotBytes = seeded || replayed.length > 0 ? await save(file, categories) : (await stat(file)).size;
   // Emptied only once the snapshot holding its lines is on disk: a crash in between leaves lines that replay skips.
   await emptyJournal(journalFileOf(file));
 
   const journal = journalWriter(journalFileOf(file), 0);
   let writing = Promise.resolve();
-  /** Lines of creates that the next append will carry. @type {string[]} */
+  /** Creates that the next append will carry: not yet on disk, so not yet in any snapshot. @type {StoredCategory[]} */
   let queued = [];
   /** The next append, not yet begun: creates arriving meanwhile join it (one write and fsync for all of them). @type {Promise<void> | undefined} */
   let nextWrite;
   let version = 0;
+  // Between appends, so the snapshot holds exactly the creates that were answered (a failed one was taken out).
+  const foldIfLarge = async () => {
+    if (journal.size() < Math.max(foldFromBytes, snapshotBytes)) return;
+    const waiting = new Set(queued);
+    snapshotBytes = await save(file, categories.filter((c) => !waiting.has(c)));
+    await journal.empty();
+  };
   /** @param {StoredCategory} category */
   const appendSoon = (category) => {
-    queued.push(`${JSON.stringify(fileForm(category))}\n`);
-    nextWrite ??= writing.catch(() => {}).then(() => {
+    queued.push(category);
+    if (nextWrite) return nextWrite;
+    const append = writing.catch(() => {}).then(() => {
       nextWrite = undefined;
-      const lines = queued;
+      const batch = queued;
       queued = [];
-      return journal.append(lines.join(""));
+      return journal.append(batch.map((c) => `${JSON.stringify(fileForm(c))}\n`).join(""));
     });
-    writing = nextWrite;
-    return nextWrite;
+    nextWrite = append;
+    // The creates are answered once their lines are on disk; a fold that fails only leaves the journal long.
+    writing = append.then(() => foldIfLarge().catch((error) => console.error(`catalogue: could not fold the journal into ${file}: ${error.message}`)));
+    return append;
   };
 
   return {
@@ -130,9 +141,11 @@ function categoryOf(entry) {
 /** Ids are kept as strings on disk so that no reader can round them. @param {StoredCategory} c */
 const fileForm = (c) => ({ ...c, id: String(c.id) });
 
-/** @param {string} file @param {readonly StoredCategory[]} categories */
+/** Writes the snapshot and says how many bytes it holds. @param {string} file @param {readonly StoredCategory[]} categories */
 async function save(file, categories) {
-  await writeFileAtomically(file, JSON.stringify({ categories: categories.map(fileForm) }, null, 1));
+  const text = JSON.stringify({ categories: categories.map(fileForm) }, null, 1);
+  await writeFileAtomically(file, text);
+  return Buffer.byteLength(text);
 }
 
 /** Leaves an empty journal, made durable with its folder entry, so appends never need to create it. @param {string} journal */

@@ -109,6 +109,39 @@ describe("the catalogue store's journal", () => {
     expect((await readStoredCategories(file)).filter((c) => c.name.startsWith("burst-"))).toHaveLength(200);
   });
 
+  it("folds the journal into the snapshot while running once the journal outgrows it, keeping every create once", async () => {
+    const store = await openStore(file, { foldFromBytes: 0 });
+    const seedBytes = (await readFile(file)).length;
+    for (const name of ["a", "b", "c", "d", "e", "f"]) await store.create({ name: `${name}`.repeat(40) });
+    await store.flush();
+
+    const snapshotNow = await snapshotIds();
+    expect(snapshotNow.length).toBeGreaterThan(3); // folded at least once
+    expect((await readFile(file)).length).toBeGreaterThan(seedBytes);
+    expect((await readFile(journal)).length).toBeLessThan((await readFile(file)).length);
+    const ids = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    expect((await readStoredCategories(file)).map((c) => String(c.id))).toEqual(ids);
+    expect(listed(await openStore(file)).map((entry) => entry.split(" ")[0])).toEqual(ids);
+  });
+
+  it("folds during a burst without losing or repeating a create that arrived meanwhile", async () => {
+    const store = await openStore(file, { foldFromBytes: 0 });
+    const names = Array.from({ length: 300 }, (_, i) => `fold-burst-${i}`);
+    const created = await Promise.all(names.map((name) => store.create({ name })));
+    await store.flush();
+    expect(new Set(created.map((c) => c.id)).size).toBe(300);
+    const stored = (await readStoredCategories(file)).filter((c) => c.name.startsWith("fold-burst-"));
+    expect(stored.map((c) => c.name)).toEqual(names);
+    expect((await snapshotIds()).length).toBeGreaterThan(3);
+  });
+
+  it("leaves the journal alone while it is smaller than the threshold", async () => {
+    const store = await openStore(file);
+    await Promise.all(["x", "y"].map((name) => store.create({ name })));
+    await store.flush();
+    expect(await snapshotIds()).toEqual(["1", "2", "3"]);
+  });
+
   it("appends after the whole lines only, dropping what a failed append left behind", async () => {
     await writeFile(journal, `${line(4, "c4")}{"id":"5","name":"failed, answered 500"}\n`);
     await journalWriter(journal, Buffer.byteLength(line(4, "c4"))).append(line(5, "c5"));
