@@ -35,6 +35,7 @@ export async function openStore(file, { foldFromBytes = 1024 * 1024 } = {}) {
   await emptyJournal(journalFileOf(file));
 
   const journal = journalWriter(journalFileOf(file), 0);
+  /** The appends and folds in turn; never rejects. @type {Promise<void>} */
   let writing = Promise.resolve();
   /** Creates that the next append will carry: not yet on disk, so not yet in any snapshot. @type {StoredCategory[]} */
   let queued = [];
@@ -52,15 +53,17 @@ export async function openStore(file, { foldFromBytes = 1024 * 1024 } = {}) {
   const appendSoon = (category) => {
     queued.push(category);
     if (nextWrite) return nextWrite;
-    const append = writing.catch(() => {}).then(() => {
+    const append = writing.then(() => {
       nextWrite = undefined;
       const batch = queued;
       queued = [];
       return journal.append(batch.map((c) => `${JSON.stringify(fileForm(c))}\n`).join(""));
     });
     nextWrite = append;
-    // The creates are answered once their lines are on disk; a fold that fails only leaves the journal long.
-    writing = append.then(() => foldIfLarge().catch((error) => console.error(`catalogue: could not fold the journal into ${file}: ${error.message}`)));
+    // The creates are answered once their lines are on disk (a failed append is theirs to report); a fold that fails
+    // only leaves the journal long.
+    const fold = () => foldIfLarge().catch((error) => console.error(`catalogue: could not fold the journal into ${file}: ${error.message}`));
+    writing = append.then(fold, () => {});
     return append;
   };
 
@@ -88,7 +91,7 @@ export async function openStore(file, { foldFromBytes = 1024 * 1024 } = {}) {
       return category;
     },
     /** Waits for every queued write. */
-    flush: () => writing.catch(() => {}),
+    flush: () => writing,
   };
 }
 
