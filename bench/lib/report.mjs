@@ -80,7 +80,8 @@ export function judgeTargets(rows, compression, refreshes, singleReads) {
   const probe = (path, asked) => compression.filter((p) => p.path === path && p.acceptEncoding === asked).at(-1);
   const answer = (/** @type {string} */ asked) => probe("app", asked)?.contentEncoding;
   const read = singleReads.at(-1);
-  const [readRatio, gzipRatio] = [ratio(read?.app, read?.service), ratio(probe("app", "gzip")?.ms, read?.service)];
+  // The gzip figure is the compression probes' own, taken together, like the identity one.
+  const [readRatio, gzipRatio] = [ratio(read?.app, read?.service), ratio(probe("app", "gzip")?.ms, probe("service", "identity")?.ms)];
   const refresh = refreshes.at(-1);
   /** @type {[string, string | undefined, string, boolean][]} */
   const targets = [

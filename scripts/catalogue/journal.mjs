@@ -2,6 +2,8 @@
 // The catalogue's journal: one JSON object a line, appended and fsynced, so a create costs one
 // small write however many categories there are. The snapshot beside it holds the rest.
 import { open, readFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { syncDirectory } from "./json-file.mjs";
 
 /**
  * The journal's whole lines, parsed. A last line without its newline was being appended when the
@@ -68,17 +70,17 @@ export function journalWriter(file, size) {
     },
     /** Bytes of whole lines it holds. */
     size: () => size,
-    /** Drops every line, once a snapshot holds them. */
+    /** Drops every line once a snapshot holds them, creating the file if need be, so appends never have to. */
     async empty() {
       // First, so that a failure below leaves lines that the next append writes over, never a gap of zeros before it.
       size = 0;
-      const handle = await open(file, "r+");
+      const handle = await open(file, "w");
       try {
-        await handle.truncate(0);
-        await handle.datasync();
+        await handle.sync();
       } finally {
         await handle.close();
       }
+      await syncDirectory(dirname(file));
     },
   };
 }

@@ -1,7 +1,7 @@
 // @ts-check
-import { open, readdir, rm, stat } from "node:fs/promises";
+import { readdir, rm, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { readJsonFile, syncDirectory, writeFileAtomically } from "./json-file.mjs";
+import { readJsonFile, writeFileAtomically } from "./json-file.mjs";
 import { journalWriter, readJournal } from "./journal.mjs";
 
 /** @typedef {{ id: bigint, name: string, description?: string }} StoredCategory */
@@ -31,10 +31,9 @@ export async function openStore(file, { foldFromBytes = 1024 * 1024 } = {}) {
   const seeded = categories.length === 0;
   if (seeded) for (const seed of SEED) categories.push({ id: nextId++, ...seed });
   let snapshotBytes = seeded || replayed.length > 0 ? await save(file, categories) : (await stat(file)).size;
-  // Emptied only once the snapshot holding its lines is on disk: a crash in between leaves lines that replay skips.
-  await emptyJournal(journalFileOf(file));
-
   const journal = journalWriter(journalFileOf(file), 0);
+  // Emptied only once the snapshot holding its lines is on disk: a crash in between leaves lines that replay skips.
+  await journal.empty();
   /** The appends and folds in turn; never rejects. @type {Promise<void>} */
   let writing = Promise.resolve();
   /** Creates that the next append will carry: not yet on disk, so not yet in any snapshot. @type {StoredCategory[]} */
@@ -149,17 +148,6 @@ async function save(file, categories) {
   const text = JSON.stringify({ categories: categories.map(fileForm) }, null, 1);
   await writeFileAtomically(file, text);
   return Buffer.byteLength(text);
-}
-
-/** Leaves an empty journal, made durable with its folder entry, so appends never need to create it. @param {string} journal */
-async function emptyJournal(journal) {
-  const handle = await open(journal, "w");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await syncDirectory(dirname(journal));
 }
 
 /** A process killed mid-write leaves its temp file behind; the data file itself is always whole. */
