@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useForm, useWatch } from "react-hook-form";
+import { type RegisterOptions, useForm, useWatch } from "react-hook-form";
 import { type HistoryView, TIME_RANGES, type TimeRange, type ViewFilters, filtersOf, hasFilters } from "@/lib/browser/history-params";
 import { useMounted } from "@/lib/browser/use-mounted";
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from "@/lib/shared/audit-actions";
@@ -18,6 +18,8 @@ export function HistoryFilters({ view, onApply }: HistoryFiltersProps) {
     values: filtersOf(view),
     resetOptions: { keepDirtyValues: !hydrated },
   });
+  // The server's HTML shows the filters of its address, so they read right before the page's scripts run.
+  const filter = <Name extends keyof ViewFilters>(name: Name, options?: RegisterOptions<ViewFilters, Name>) => ({ ...register(name, options), defaultValue: view[name] });
   const apply = handleSubmit((filters) => onApply({ ...filters, category: view.category }));
   const custom = useWatch({ control, name: "range" }) === "custom";
   const toError = formState.errors.to?.message;
@@ -25,12 +27,12 @@ export function HistoryFilters({ view, onApply }: HistoryFiltersProps) {
     // The action makes it a plain GET form until the page's scripts run: Enter works from the first paint.
     <form action="/history" className="toolbar history-filters" role="search" aria-label="Filter the history" onSubmit={apply} noValidate>
       <Field id="history-actor" label="Person">
-        {(field) => <input {...field} {...register("actor")} type="text" autoComplete="off" spellCheck={false} />}
+        {(field) => <input {...field} {...filter("actor")} type="text" autoComplete="off" spellCheck={false} />}
       </Field>
       <Field id="history-action" label="Event">
         {(field) => (
           // A choice in a list applies at once; typed text applies with Enter or "Apply".
-          <select {...field} {...register("action", { onChange: () => void apply() })}>
+          <select {...field} {...filter("action", { onChange: () => void apply() })}>
             <option value="">Any event</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
@@ -42,7 +44,7 @@ export function HistoryFilters({ view, onApply }: HistoryFiltersProps) {
       </Field>
       <Field id="history-range" label="Time">
         {(field) => (
-          <select {...field} {...register("range", { onChange: (event) => event.target.value !== "custom" && void apply() })}>
+          <select {...field} {...filter("range", { onChange: (event) => event.target.value !== "custom" && void apply() })}>
             {(Object.keys(TIME_RANGES) as TimeRange[]).map((range) => (
               <option key={range} value={range}>
                 {TIME_RANGES[range]}
@@ -54,13 +56,13 @@ export function HistoryFilters({ view, onApply }: HistoryFiltersProps) {
       {custom && (
         <>
           <Field id="history-from" label="From">
-            {(field) => <input {...field} {...register("from")} type="datetime-local" />}
+            {(field) => <input {...field} {...filter("from")} type="datetime-local" />}
           </Field>
           <Field id="history-to" label="To" error={toError}>
             {(field) => (
               <input
                 {...field}
-                {...register("to", { validate: (to, { from }) => !to || !from || to > from || "Choose a time after “From”." })}
+                {...filter("to", { validate: (to, { from }) => !to || !from || to > from || "Choose a time after “From”." })}
                 type="datetime-local"
               />
             )}
@@ -68,7 +70,7 @@ export function HistoryFilters({ view, onApply }: HistoryFiltersProps) {
         </>
       )}
       <Field id="history-q" label="Category name or id">
-        {(field) => <input {...field} {...register("q")} type="search" autoComplete="off" spellCheck={false} />}
+        {(field) => <input {...field} {...filter("q")} type="search" autoComplete="off" spellCheck={false} />}
       </Field>
       <div className="toolbar-actions">
         <Button type="submit" variant="secondary" worksWithoutScripts>

@@ -273,8 +273,12 @@ test("before the page's scripts run, the filters are a plain form: Enter opens t
   await page.getByLabel("Category name or id").press("Enter");
   // The browser's own submission names every field, the empty ones too; the hydrated form leaves those out.
   await page.waitForURL(/\/history\?actor=.*&action=&/, { waitUntil: "commit" });
+  // The filtered page, still without its scripts, shows the filters it was opened with.
+  await expect(page.getByLabel("Person", { exact: true })).toHaveValue(admin);
+  await expect(page.getByLabel("Category name or id")).toHaveValue(uniqueName);
   await scripts.release();
 
+  await expect(page.getByRole("button", { name: "Export CSV" })).toBeEnabled();
   await expect(page).toHaveURL(new RegExp(`actor=${admin}&.*q=${encodeURIComponent(uniqueName).replaceAll("%20", "\\+")}`));
   await expect(page.getByLabel("Person", { exact: true })).toHaveValue(admin);
   await expect(page.getByLabel("Category name or id")).toHaveValue(uniqueName);
