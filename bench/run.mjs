@@ -68,16 +68,22 @@ async function load(n, method, names, stack) {
 async function probeResponses(n, paths) {
   // Issue 11's figure: one whole read as a client sees it, after a warm-up, the app and the service in turn (the order
   // swapped each round) so that both meet the machine in the same state.
-  const times = { app: /** @type {number[]} */ ([]), service: /** @type {number[]} */ ([]) };
-  /** @type {("app" | "service")[]} */
-  const inTurn = ["app", "service"];
+  // A script's read (no compression) and a browser's (gzip, decoded by the client, as a browser does) are both timed.
+  /** @type {Record<"app" | "browser" | "service", { path: PathName, acceptEncoding: string, probes: import("./lib/probe.mjs").Probe[] }>} */
+  const turns = {
+    app: { path: "app", acceptEncoding: "identity", probes: [] },
+    browser: { path: "app", acceptEncoding: BROWSER_ENCODINGS, probes: [] },
+    service: { path: "service", acceptEncoding: "identity", probes: [] },
+  };
+  const inTurn = Object.values(turns);
   for (let round = -1; round < 5; round++) {
-    for (const path of round % 2 ? inTurn : [...inTurn].reverse()) {
-      const { ms } = await probe(paths[path].url, { ...paths[path].headers, "accept-encoding": "identity" });
-      if (round >= 0) times[path].push(ms);
+    for (const read of round % 2 ? inTurn : [...inTurn].reverse()) {
+      const response = await probe(paths[read.path].url, { ...paths[read.path].headers, "accept-encoding": read.acceptEncoding });
+      if (round >= 0) read.probes.push(response);
     }
   }
-  singleReads.push({ n, app: median(times.app), service: median(times.service) });
+  const ms = (/** @type {keyof typeof turns} */ name, /** @type {"ms" | "receivedMs"} */ until = "ms") => median(turns[name].probes.map((p) => p[until]));
+  singleReads.push({ n, app: ms("app"), browser: ms("browser"), browserReceived: ms("browser", "receivedMs"), service: ms("service") });
 
   /** @type {[PathName, string[]][]} */
   const asked = [["app", ["identity", "gzip", "br", BROWSER_ENCODINGS]], ["proxy", ["identity", BROWSER_ENCODINGS]], ["service", ["identity", BROWSER_ENCODINGS]]];

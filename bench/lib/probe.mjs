@@ -1,12 +1,13 @@
 // @ts-check
 // Single requests, each on a fresh connection, that say what a response is rather than how fast under load: its status,
-// headers, bytes on the wire (status line and headers included), decoded body and time.
+// headers, bytes on the wire (status line and headers included), decoded body, and the time to its last byte and to
+// its body decoded.
 import { request } from "node:http";
 import { buffer } from "node:stream/consumers";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { median } from "./report.mjs";
 
-/** @typedef {{ status: number, headers: import("node:http").IncomingHttpHeaders, wireBytes: number, bodyBytes: number, body: Buffer, ms: number }} Probe */
+/** @typedef {{ status: number, headers: import("node:http").IncomingHttpHeaders, wireBytes: number, bodyBytes: number, body: Buffer, receivedMs: number, ms: number }} Probe */
 
 /** A GET, or a POST of `body` as JSON. @param {string} url @param {Record<string, string>} headers @param {string} [body] @returns {Promise<Probe>} */
 export async function probe(url, headers, body) {
@@ -18,9 +19,10 @@ export async function probe(url, headers, body) {
     sent.setTimeout(120_000, () => sent.destroy(new Error(`no answer from ${url} within 120 s`))).on("error", reject).end(body);
   });
   const raw = await buffer(response);
+  const receivedMs = performance.now() - started;
   const encoding = response.headers["content-encoding"];
   const decoded = encoding === "gzip" ? gunzipSync(raw) : encoding === "br" ? brotliDecompressSync(raw) : raw;
-  return { status: response.statusCode ?? 0, headers: response.headers, wireBytes: response.socket?.bytesRead ?? Number.NaN, bodyBytes: raw.length, body: decoded, ms: performance.now() - started };
+  return { status: response.statusCode ?? 0, headers: response.headers, wireBytes: response.socket?.bytesRead ?? Number.NaN, bodyBytes: raw.length, body: decoded, receivedMs, ms: performance.now() - started };
 }
 
 /** Five probes; the figures of the one with the median time. @param {string} url @param {Record<string, string>} headers */
