@@ -4,6 +4,7 @@
 import { createServer } from "node:http";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
+import { pipeline } from "node:stream/promises";
 
 const [upstream, authorization] = [`${process.env.CATALOGUE_API_URL}/categories`, `Bearer ${process.env.CATALOGUE_API_KEY}`];
 
@@ -14,9 +15,12 @@ createServer(async (request, response) => {
     const reply = await fetch(upstream, { method: request.method, headers: { authorization, "content-type": "application/json" }, body });
     const length = reply.headers.get("content-length");
     response.writeHead(reply.status, { "content-type": "application/json", ...(length && { "content-length": length }) });
-    if (reply.body) Readable.fromWeb(/** @type {import("node:stream/web").ReadableStream} */ (reply.body)).pipe(response);
+    // pipeline, not pipe: a load generator that hangs up mid-body must not leave an unhandled stream error (it once
+    // ended this process halfway through a run).
+    if (reply.body) await pipeline(Readable.fromWeb(/** @type {import("node:stream/web").ReadableStream} */ (reply.body)), response);
     else response.end();
   } catch {
-    response.writeHead(502).end();
+    if (!response.headersSent) response.writeHead(502);
+    response.end();
   }
 }).listen(Number(process.env.PORT), "127.0.0.1");
