@@ -82,6 +82,10 @@ async function probeResponses(n, paths) {
       if (round >= 0) read.probes.push(response);
     }
   }
+  for (const [name, { probes, acceptEncoding }] of Object.entries(turns)) {
+    const wrong = probes.find((p) => p.status !== 200 || (p.headers["content-encoding"] ?? "identity") !== (acceptEncoding === "identity" ? "identity" : "gzip"));
+    if (wrong) problems.push(`A single read (${name}) at N = ${format.count(n)} answered ${wrong.status}, ${wrong.headers["content-encoding"] ?? "identity"}.`);
+  }
   const ms = (/** @type {keyof typeof turns} */ name, /** @type {"ms" | "receivedMs"} */ until = "ms") => median(turns[name].probes.map((p) => p[until]));
   singleReads.push({ n, app: ms("app"), browser: ms("browser"), browserReceived: ms("browser", "receivedMs"), service: ms("service") });
 

@@ -121,7 +121,7 @@ test("the list reaches a client that takes gzip compressed once, as the same exa
 
   expect(response.headers()["content-encoding"]).toBe("gzip");
   // The request decodes gzip once: a body that Next compressed again would not read as JSON here.
-  expect(await response.text()).toMatch(new RegExp(`^\\[.*"id":${BIG_ID}[,}]`));
+  expect(await response.text()).toMatch(new RegExp(`^\\[[\\s\\S]*"id":${BIG_ID}[,}]`));
 });
 
 test("the New category link opens the form", async ({ page }) => {

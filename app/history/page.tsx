@@ -16,7 +16,7 @@ export default async function HistoryPage() {
       {user.role === "admin" ? (
         <>
           <p className="muted">Who did what, and when: sign-ins, creates, refusals and imports, newest first.</p>
-          {/* The view reads its filters from the address (useSearchParams), which only the browser has at first paint. */}
+          {/* The view reads its filters from the address (useSearchParams); the page is dynamic, so the server's HTML has them too. */}
           <Suspense>
             <HistoryView />
           </Suspense>
