@@ -69,11 +69,11 @@ async function probeResponses(n, paths) {
   // Issue 11's figure: one whole read as a client sees it, after a warm-up, the app and the service in turn (the order
   // swapped each round) so that both meet the machine in the same state.
   // A script's read (no compression) and a browser's (gzip, decoded by the client, as a browser does) are both timed.
-  /** @type {Record<"app" | "browser" | "service", { path: PathName, acceptEncoding: string, probes: import("./lib/probe.mjs").Probe[] }>} */
+  /** @type {Record<"app" | "browser" | "service", { path: PathName, acceptEncoding: string, answered: string, probes: import("./lib/probe.mjs").Probe[] }>} */
   const turns = {
-    app: { path: "app", acceptEncoding: "identity", probes: [] },
-    browser: { path: "app", acceptEncoding: BROWSER_ENCODINGS, probes: [] },
-    service: { path: "service", acceptEncoding: "identity", probes: [] },
+    app: { path: "app", acceptEncoding: "identity", answered: "identity", probes: [] },
+    browser: { path: "app", acceptEncoding: BROWSER_ENCODINGS, answered: "gzip", probes: [] },
+    service: { path: "service", acceptEncoding: "identity", answered: "identity", probes: [] },
   };
   const inTurn = Object.values(turns);
   for (let round = -1; round < 5; round++) {
@@ -82,9 +82,10 @@ async function probeResponses(n, paths) {
       if (round >= 0) read.probes.push(response);
     }
   }
-  for (const [name, { probes, acceptEncoding }] of Object.entries(turns)) {
-    const wrong = probes.find((p) => p.status !== 200 || (p.headers["content-encoding"] ?? "identity") !== (acceptEncoding === "identity" ? "identity" : "gzip"));
-    if (wrong) problems.push(`A single read (${name}) at N = ${format.count(n)} answered ${wrong.status}, ${wrong.headers["content-encoding"] ?? "identity"}.`);
+  const encodingOf = (/** @type {import("./lib/probe.mjs").Probe} */ p) => p.headers["content-encoding"] ?? "identity";
+  for (const [name, { probes, answered }] of Object.entries(turns)) {
+    const wrong = probes.find((p) => p.status !== 200 || encodingOf(p) !== answered);
+    if (wrong) problems.push(`A single read (${name}) at N = ${format.count(n)} answered ${wrong.status}, ${encodingOf(wrong)}.`);
   }
   const ms = (/** @type {keyof typeof turns} */ name, /** @type {"ms" | "receivedMs"} */ until = "ms") => median(turns[name].probes.map((p) => p[until]));
   singleReads.push({ n, app: ms("app"), browser: ms("browser"), browserReceived: ms("browser", "receivedMs"), service: ms("service") });
