@@ -68,11 +68,13 @@ async function load(n, method, names, stack) {
 async function probeResponses(n, paths) {
   // Issue 11's figure: one whole read as a client sees it, after a warm-up, the app and the service in turn (the order
   // swapped each round) so that both meet the machine in the same state.
-  // A script's read (no compression) and a browser's (gzip, decoded by the client, as a browser does) are both timed.
-  /** @type {Record<"app" | "browser" | "service", { path: PathName, acceptEncoding: string, answered: string, probes: import("./lib/probe.mjs").Probe[] }>} */
+  // A script's read (no compression) and a browser's (gzip, decoded by the client, as a browser does) are both timed,
+  // and the minimal proxy's in the same turns: what any second hop costs on this machine at that moment.
+  /** @type {Record<"app" | "browser" | "proxy" | "service", { path: PathName, acceptEncoding: string, answered: string, probes: import("./lib/probe.mjs").Probe[] }>} */
   const turns = {
     app: { path: "app", acceptEncoding: "identity", answered: "identity", probes: [] },
     browser: { path: "app", acceptEncoding: BROWSER_ENCODINGS, answered: "gzip", probes: [] },
+    proxy: { path: "proxy", acceptEncoding: "identity", answered: "identity", probes: [] },
     service: { path: "service", acceptEncoding: "identity", answered: "identity", probes: [] },
   };
   const inTurn = Object.values(turns);
@@ -88,7 +90,7 @@ async function probeResponses(n, paths) {
     if (wrong) problems.push(`A single read (${name}) at N = ${format.count(n)} answered ${wrong.status}, ${encodingOf(wrong)}.`);
   }
   const ms = (/** @type {keyof typeof turns} */ name, /** @type {"ms" | "receivedMs"} */ until = "ms") => median(turns[name].probes.map((p) => p[until]));
-  singleReads.push({ n, app: ms("app"), browser: ms("browser"), browserReceived: ms("browser", "receivedMs"), service: ms("service") });
+  singleReads.push({ n, app: ms("app"), browser: ms("browser"), browserReceived: ms("browser", "receivedMs"), proxy: ms("proxy"), service: ms("service") });
 
   /** @type {[PathName, string[]][]} */
   const asked = [["app", ["identity", "gzip", "br", BROWSER_ENCODINGS]], ["proxy", ["identity", BROWSER_ENCODINGS]], ["service", ["identity", BROWSER_ENCODINGS]]];

@@ -59,14 +59,14 @@ describe("benchmark targets", () => {
       { ...probe, path: "app" as const, acceptEncoding: "gzip, deflate, br, zstd", contentEncoding: "gzip", ms: 20 },
       { ...probe, path: "service" as const, acceptEncoding: "identity", contentEncoding: "identity", ms: 10 },
     ];
-    const [, , encodings, read] = judgeTargets([], compression, [], [{ n: 20, app: 12, browser: 18, browserReceived: 14, service: 10 }]);
+    const [, , encodings, read] = judgeTargets([], compression, [], [{ n: 20, app: 12, browser: 18, browserReceived: 14, proxy: 13, service: 10 }]);
     expect(encodings?.[3]).toBe("**met**");
     expect(read?.slice(1)).toEqual([
-      "1.2× (12.0 ms); a browser's, gzip: 1.4× to the last byte (14.0 ms), 1.8× decoded (18.0 ms); service 10.0 ms",
+      "1.2× (12.0 ms); the minimal proxy: 1.3× (13.0 ms); a browser's, gzip: 1.4× to the last byte (14.0 ms), 1.8× decoded (18.0 ms); service 10.0 ms",
       "≤ 1.5× (uncompressed)",
       "**met**",
     ]);
-    const [, , , slow] = judgeTargets([], compression, [], [{ n: 20, app: 16, browser: 18, browserReceived: 14, service: 10 }]);
+    const [, , , slow] = judgeTargets([], compression, [], [{ n: 20, app: 16, browser: 18, browserReceived: 14, proxy: 13, service: 10 }]);
     expect(slow?.[3]).toBe("**not met**");
   });
 });
