@@ -15,9 +15,16 @@ export async function sendApiRequest(input: string, init: RequestInit = {}): Pro
 export async function readApiResponse(response: Response): Promise<void>;
 export async function readApiResponse<T>(response: Response, schema: z.ZodMiniType<T>): Promise<T>;
 export async function readApiResponse<T>(response: Response, schema?: z.ZodMiniType<T>): Promise<T | undefined> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (error instanceof Error && error.name === "AbortError") throw error;
+    // The server passes a long list on while it arrives, and breaks it off if its source fails midway.
+    throw new AppError(0, "response_incomplete", "The connection broke before the whole answer arrived. Try again.", undefined, { cause: error });
+  }
   let body: unknown;
   try {
-    const text = await response.text();
     body = text ? parseExactJson(text) : undefined;
   } catch {
     body = undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readApiResponse } from "@/lib/browser/api-client";
+import { createOutcomeUnknown } from "@/lib/browser/create-outcome";
 import { AppError } from "@/lib/shared/app-error";
 import { keepBigIntegers } from "@/lib/shared/exact-json";
 import { categoryListSchema, categorySchema } from "@/lib/shared/schemas";
@@ -67,6 +68,18 @@ describe("readApiResponse", () => {
   it("an error without an Error body still says the HTTP status, with the header's request id", async () => {
     const error = await readApiResponse(json("<html>bad gateway</html>", 502, { "x-request-id": "r-2" })).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 502, code: "unexpected_response", requestId: "r-2" });
+  });
+
+  it("a body that breaks off midway is response_incomplete, whose outcome is unknown for a create", async () => {
+    const brokenOff = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('[{"id":1,"na'));
+        controller.error(new TypeError("terminated"));
+      },
+    });
+    const error = await readApiResponse(new Response(brokenOff, { status: 200 }), categoryListSchema).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 0, code: "response_incomplete", message: "The connection broke before the whole answer arrived. Try again." });
+    expect(createOutcomeUnknown(error)).toBe(true);
   });
 
   it("a success body the schema does not describe is an unexpected_response, not a crash", async () => {
