@@ -7,9 +7,12 @@ export type RecordedRequest = { method: string; path: string; headers: IncomingH
 
 /** What the fake does with one request: answer, answer late, hang, or drop the connection. */
 export type FakeReply =
-  | { status: number; body?: string; delayMs?: number; contentType?: string }
+  | { status: number; body?: string; delayMs?: number; contentType?: string; pause?: Pause }
   | { hang: true }
   | { reset: "before-headers" | "mid-body" };
+
+/** Sends the body's first `afterBytes`, then waits for `until` to say whether to send the rest or drop the connection. */
+export type Pause = { afterBytes: number; until: Promise<"send the rest" | "reset"> };
 
 export type FakeHandler = (request: RecordedRequest) => FakeReply;
 
@@ -50,8 +53,13 @@ export async function startFakeCatalogue(handler: FakeHandler = () => json(200, 
       return;
     }
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
-    response.writeHead(reply.status, { "content-type": reply.contentType ?? "application/json" });
-    response.end(reply.body ?? "");
+    const body = Buffer.from(reply.body ?? "");
+    response.writeHead(reply.status, { "content-type": reply.contentType ?? "application/json", "content-length": String(body.byteLength) });
+    if (reply.pause) {
+      response.write(body.subarray(0, reply.pause.afterBytes));
+      if ((await reply.pause.until) === "reset") return request.socket.destroy();
+    }
+    response.end(body.subarray(reply.pause?.afterBytes ?? 0));
   });
   server.on("connection", (socket) => {
     sockets.add(socket);

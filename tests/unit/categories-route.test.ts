@@ -288,16 +288,109 @@ describe("GET /api/categories: passing the list on", () => {
     await expectError(await route.GET(get()), 502, "upstream_bad_response");
   });
 
-  it("checks a list again when one byte has changed, the length the same", async () => {
+  it("breaks off a list that changes at the same length while it is passed on, and checks the next read whole", async () => {
     const route = await loadRoute();
     fake.reply(() => ({ status: 200, body: LIST }));
     const etag = (await route.GET(get())).headers.get("etag");
     const renamed = LIST.replace('"cat"', '"cot"');
     fake.reply(() => ({ status: 200, body: renamed }));
+    const brokenOff = await route.GET(get());
+    await expect(brokenOff.text()).rejects.toThrow("the list changed while it was passed on");
     const changed = await route.GET(get());
     expect(await changed.text()).toBe(renamed);
     expect(changed.headers.get("etag")).not.toBe(etag);
+
+    // A bad list of the same length: broken off once, then answered with an Error body every time.
     fake.reply(() => ({ status: 200, body: renamed.replace('"id":2', '"id":x') }));
+    await expect((await route.GET(get())).text()).rejects.toThrow();
     await expectError(await route.GET(get()), 502, "upstream_bad_response");
+    await expectError(await route.GET(get()), 502, "upstream_bad_response");
+  });
+});
+
+describe("GET /api/categories: an unchanged list passed on while it arrives", () => {
+  const many = Array.from({ length: 30_000 }, (_, i) => `{"id":${9007199254740993n + BigInt(i)},"name":"Breed ${i}","description":"${"d".repeat(90)}"}`);
+  const BIG = Buffer.from(`[${many.join(",")}]`);
+  const HALF = Math.floor(BIG.byteLength / 2);
+
+  /** The service sends BIG's first half, then waits for the test. */
+  function pausedHalfway() {
+    let release!: (how: "send the rest" | "reset") => void;
+    const until = new Promise<"send the rest" | "reset">((resolve) => (release = resolve));
+    return { reply: { status: 200, body: BIG.toString("utf8"), pause: { afterBytes: HALF, until } } satisfies FakeReply, release };
+  }
+
+  async function firstPiece(response: Response) {
+    const reader = response.body?.getReader();
+    const first = await reader?.read();
+    return { reader, first: Buffer.from(first?.value ?? []) };
+  }
+
+  async function rest(reader: ReadableStreamDefaultReader<Uint8Array> | undefined, first: Buffer) {
+    const pieces = [first];
+    for (let piece = await reader?.read(); piece && !piece.done; piece = await reader?.read()) pieces.push(Buffer.from(piece.value));
+    return Buffer.concat(pieces);
+  }
+
+  it("sends the first megabytes before the service has sent the rest, to every reader that arrives meanwhile", async () => {
+    const route = await loadRoute();
+    fake.reply(() => ({ status: 200, body: BIG.toString("utf8") }));
+    expect((await route.GET(get())).status).toBe(200);
+    const service = pausedHalfway();
+    fake.reply(() => service.reply);
+    const early = await route.GET(get());
+    expect(early.headers.get("content-length")).toBe(String(BIG.byteLength));
+    const { reader, first } = await firstPiece(early);
+    expect(first.byteLength).toBeGreaterThan(0);
+    expect(first.equals(BIG.subarray(0, first.byteLength))).toBe(true);
+
+    // A reader who comes while the service is paused shares its reply and catches up.
+    const late = await route.GET(get());
+    service.release("send the rest");
+    expect((await rest(reader, first)).equals(BIG)).toBe(true);
+    expect(Buffer.from(await late.arrayBuffer()).equals(BIG)).toBe(true);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it("goes on with the retried reply when the service breaks off, so readers still get the whole list", async () => {
+    const route = await loadRoute();
+    fake.reply(() => ({ status: 200, body: BIG.toString("utf8") }));
+    await (await route.GET(get())).arrayBuffer();
+    const service = pausedHalfway();
+    fake.reply(() => service.reply);
+    const response = await route.GET(get());
+    const { reader, first } = await firstPiece(response);
+    fake.reply(() => ({ status: 200, body: BIG.toString("utf8") }));
+    service.release("reset");
+    expect((await rest(reader, first)).equals(BIG)).toBe(true);
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it("breaks the answer off when the service fails midway, and the next failure is an Error body", async () => {
+    const route = await loadRoute();
+    fake.reply(() => ({ status: 200, body: BIG.toString("utf8") }));
+    await (await route.GET(get())).arrayBuffer();
+    const service = pausedHalfway();
+    fake.reply(() => service.reply);
+    const response = await route.GET(get());
+    const { reader } = await firstPiece(response);
+    fake.reply(() => ({ reset: "before-headers" }));
+    service.release("reset");
+    await expect(rest(reader, Buffer.alloc(0))).rejects.toThrow();
+    await expectError(await route.GET(get()), 502, "upstream_connection_lost");
+  });
+
+  it("answers a refresh with 304 only once the whole reply has matched", async () => {
+    const route = await loadRoute();
+    fake.reply(() => ({ status: 200, body: BIG.toString("utf8") }));
+    const etag = (await route.GET(get())).headers.get("etag") ?? "";
+    const service = pausedHalfway();
+    fake.reply(() => service.reply);
+    let answered = false;
+    const refresh = route.GET(get({ "if-none-match": etag })).finally(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    service.release("send the rest");
+    expect((await refresh).status).toBe(304);
   });
 });

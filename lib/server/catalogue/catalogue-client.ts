@@ -6,7 +6,8 @@ import { type Category, type NewCategory, categoryListSchema, categorySchema, er
 import { AppError } from "@/lib/shared/app-error";
 import { log } from "@/lib/server/log";
 import { createBreaker } from "./circuit-breaker";
-import { ConnectTimeoutError, type HttpReply, httpCall, replyText } from "./http-call";
+import { ConnectTimeoutError, type HttpCallOptions, type HttpReply, httpCall, replyText } from "./http-call";
+import { type CheckedList, type ListRelay, type RelayedList, createListRelay } from "./list-relay";
 
 export type CatalogueClientOptions = {
   baseUrl: string;
@@ -20,11 +21,19 @@ export type CatalogueClientOptions = {
 
 export type CallContext = { requestId: string };
 
-export type CategoryListBytes = { bytes: Buffer; etag: string; categories?: Category[] };
+export type CategoryListBytes = CheckedList & { categories?: Category[] };
+
+/** One read of the list, shared by the readers that arrive while it is under way. */
+export type ListRead = {
+  /** Known at the reply's headers: the last checked list, when the reply is repeating it. */
+  relayed: Promise<RelayedList | undefined>;
+  /** The whole reply, checked. */
+  whole: Promise<CategoryListBytes>;
+};
 
 export type CatalogueClient = {
   listCategories(context: CallContext): Promise<Category[]>;
-  listCategoriesAsJson(context: CallContext): Promise<CategoryListBytes>;
+  listCategoriesAsJson(context: CallContext): ListRead;
   /** The size of the last list read, if any: what the next one will likely be. */
   lastListBytes(): number | undefined;
   createCategory(input: NewCategory, context: CallContext): Promise<Category>;
@@ -41,12 +50,12 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
   const categoriesUrl = new URL("categories", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
   const breaker = createBreaker(options.breakerFailures, options.breakerCooldownMs);
   // The last list that passed the schema. Each read still asks the service; only the check of an unchanged list is skipped.
-  let validated: { bytes: Buffer; etag: string } | undefined;
+  let validated: CheckedList | undefined;
   let lastListBytes: number | undefined;
   // Concurrent readers share the read under way; nothing is cached once it has ended.
-  let listInFlight: Promise<CategoryListBytes> | undefined;
+  let listInFlight: ListRead | undefined;
 
-  async function send(operation: Operation, { requestId }: CallContext, body?: string): Promise<HttpReply> {
+  async function send(operation: Operation, { requestId }: CallContext, body?: string, onResponse?: HttpCallOptions["onResponse"]): Promise<HttpReply> {
     // A POST is never repeated: the service may already have applied it.
     const attempts = body === undefined ? 2 : 1;
     const signal = AbortSignal.timeout(timeoutMs);
@@ -59,7 +68,7 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
       try {
-        const reply = await httpCall(categoriesUrl, { method: body === undefined ? "GET" : "POST", headers, body, connectTimeoutMs, signal });
+        const reply = await httpCall(categoriesUrl, { method: body === undefined ? "GET" : "POST", headers, body, connectTimeoutMs, signal, onResponse });
         const durationMs = Math.round(performance.now() - started);
         if (attempt < attempts && RETRYABLE_STATUS.has(reply.status)) {
           log.warn("upstream_retry", { requestId, operation, status: reply.status, durationMs });
@@ -128,24 +137,37 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
 
   // Bytes pass on as sent, keeping every id exact. An unchanged list is recognised by comparing it with the last one
   // checked (a memcmp, a tenth of the cost of hashing 10 MB again), and passed on as those same bytes: no parse, no copy.
-  async function listAsJson(context: CallContext): Promise<CategoryListBytes> {
-    const reply = await send("listCategories", context);
+  // The relay compares it while it arrives, so that readers can be sent what has matched so far.
+  async function listAsJson(context: CallContext, relay: ListRelay): Promise<CategoryListBytes> {
+    const checked = validated;
+    const reply = await send("listCategories", context, undefined, (response) => relay.follow(response, checked));
     lastListBytes = reply.byteLength;
-    if (reply.status >= 200 && reply.status < 300 && validated && sameBytes(reply, validated.bytes)) return validated;
+    if (reply.status >= 200 && reply.status < 300 && checked && sameBytes(reply, checked.bytes)) return checked;
     const categories = interpret("listCategories", context, reply, categoryListSchema);
     const bytes = Buffer.concat(reply.chunks, reply.byteLength);
     validated = { bytes, etag: `"${createHash("sha1").update(bytes).digest("base64url")}"` };
     return { ...validated, categories };
   }
 
-  function sharedList(context: CallContext): Promise<CategoryListBytes> {
+  function sharedList(context: CallContext): ListRead {
     if (listInFlight) {
       log.info("upstream_call_shared", { requestId: context.requestId, operation: "listCategories" });
       return listInFlight;
     }
-    listInFlight = call(() => listAsJson(context)).finally(() => {
-      listInFlight = undefined;
-    });
+    const relay = createListRelay();
+    const whole = call(() => listAsJson(context, relay))
+      .catch((error: unknown) => {
+        // The next read is then checked whole, so a reply that keeps failing is answered with an Error body, rather
+        // than relayed and broken off again.
+        validated = undefined;
+        throw error;
+      })
+      .finally(() => {
+        listInFlight = undefined;
+      });
+    // Also the one handler a failed read always has, since readers of a relayed list never await the whole.
+    whole.then(relay.settle, relay.settle);
+    listInFlight = { relayed: relay.relayed, whole };
     return listInFlight;
   }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import http from "node:http";
+import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 
 // The body stays in the chunks it arrived in: an unchanged list of many megabytes is compared, never copied.
@@ -10,6 +10,8 @@ export type HttpCallOptions = {
   body?: string;
   connectTimeoutMs: number;
   signal: AbortSignal;
+  /** Sees the response as it starts, before the body is gathered (a repeated list is passed on while it arrives). */
+  onResponse?: (response: IncomingMessage) => void;
 };
 
 export class ConnectTimeoutError extends Error {
@@ -24,7 +26,7 @@ const agents = {
   "https:": new https.Agent({ keepAlive: true, maxSockets: 128, timeout: IDLE_SOCKET_MS }),
 };
 
-export function httpCall(url: URL, { method, headers, body, connectTimeoutMs, signal }: HttpCallOptions): Promise<HttpReply> {
+export function httpCall(url: URL, { method, headers, body, connectTimeoutMs, signal, onResponse }: HttpCallOptions): Promise<HttpReply> {
   return new Promise((resolve, reject) => {
     const transport = url.protocol === "https:" ? https : http;
     const request = transport.request(url, {
@@ -40,6 +42,7 @@ export function httpCall(url: URL, { method, headers, body, connectTimeoutMs, si
       socket.once("connect", () => clearTimeout(connectTimer));
     });
     request.on("response", (response) => {
+      onResponse?.(response);
       const chunks: Buffer[] = [];
       let byteLength = 0;
       response.on("data", (chunk: Buffer) => {

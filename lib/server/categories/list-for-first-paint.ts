@@ -11,7 +11,7 @@ const SERVER_RENDER_MAX_BYTES = 256 * 1024;
 export async function listForFirstPaint(requestId: string): Promise<CachedCategoryList> {
   const client = catalogue();
   if ((client.lastListBytes() ?? 0) > SERVER_RENDER_MAX_BYTES) throw new Error("the list is left for the browser to read");
-  const { bytes, etag, categories } = await client.listCategoriesAsJson({ requestId });
+  const { bytes, etag, categories } = await client.listCategoriesAsJson({ requestId }).whole;
   if (bytes.byteLength > SERVER_RENDER_MAX_BYTES) throw new Error("the list is left for the browser to read");
   return { categories: categories ?? categoryListSchema.parse(parseExactJson(bytes.toString("utf8"))), etag };
 }
