@@ -11,8 +11,8 @@ export type FakeReply =
   | { hang: true }
   | { reset: "before-headers" | "mid-body" };
 
-/** Sends the body's first `afterBytes`, then waits for `until` to say whether to send the rest or drop the connection. */
-export type Pause = { afterBytes: number; until: Promise<"send the rest" | "reset"> };
+/** Sends the body's first `afterBytes` (then calls `reached`), and waits for `until` to say whether to send the rest or drop the connection. */
+export type Pause = { afterBytes: number; until: Promise<"send the rest" | "reset">; reached?: () => void };
 
 export type FakeHandler = (request: RecordedRequest) => FakeReply;
 
@@ -57,6 +57,7 @@ export async function startFakeCatalogue(handler: FakeHandler = () => json(200, 
     response.writeHead(reply.status, { "content-type": reply.contentType ?? "application/json", "content-length": String(body.byteLength) });
     if (reply.pause) {
       response.write(body.subarray(0, reply.pause.afterBytes));
+      reply.pause.reached?.();
       if ((await reply.pause.until) === "reset") return request.socket.destroy();
     }
     response.end(body.subarray(reply.pause?.afterBytes ?? 0));

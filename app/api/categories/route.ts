@@ -10,11 +10,12 @@ import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { etagMatches } from "@/lib/server/http/etag-matches";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 
-// An unchanged list is passed on while the service is still sending it; a 304 waits until the whole reply has matched.
+// An unchanged list is passed on while the service is still sending it. A 304, and a HEAD (Next answers it from GET
+// without the body), wait until the whole reply is checked: their headers are all they say.
 export const GET = apiRoute("viewer", async (request, { requestId }) => {
   const read = catalogue().listCategoriesAsJson({ requestId });
-  const relayed = await read.relayed;
-  if (relayed && !etagMatches(request, relayed.etag)) return listResponse(relayed.body(), relayed);
+  const relayed = await read.relayed();
+  if (relayed && request.method === "GET" && !etagMatches(request, relayed.etag)) return listResponse(relayed.body(), relayed);
   const { bytes, etag } = await read.whole;
   if (etagMatches(request, etag)) return new Response(null, { status: 304, headers: { etag, "cache-control": "no-store" } });
   return listResponse(piecesOf(bytes), { bytes, etag });

@@ -25,8 +25,8 @@ export type CategoryListBytes = CheckedList & { categories?: Category[] };
 
 /** One read of the list, shared by the readers that arrive while it is under way. */
 export type ListRead = {
-  /** Known at the reply's headers: the last checked list, when the reply is repeating it. */
-  relayed: Promise<RelayedList | undefined>;
+  /** Known at the reply's headers: the last checked list, while the reply is repeating it. */
+  relayed(): Promise<RelayedList | undefined>;
   /** The whole reply, checked. */
   whole: Promise<CategoryListBytes>;
 };
@@ -154,12 +154,12 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
       log.info("upstream_call_shared", { requestId: context.requestId, operation: "listCategories" });
       return listInFlight;
     }
-    const relay = createListRelay();
+    const relay = createListRelay(context.requestId);
     const whole = call(() => listAsJson(context, relay))
       .catch((error: unknown) => {
-        // The next read is then checked whole, so a reply that keeps failing is answered with an Error body, rather
-        // than relayed and broken off again.
-        validated = undefined;
+        // A relayed read that failed: the next one is checked whole, so a reply that keeps failing is answered with an
+        // Error body, rather than relayed and broken off again.
+        if (relay.relaying()) validated = undefined;
         throw error;
       })
       .finally(() => {

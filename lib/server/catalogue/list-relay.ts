@@ -1,5 +1,6 @@
 import "server-only";
 import type { IncomingMessage } from "node:http";
+import { log } from "@/lib/server/log";
 
 /** A list that passed the schema, as the service sent it. */
 export type CheckedList = { bytes: Buffer; etag: string };
@@ -26,10 +27,11 @@ export function piecesOf(bytes: Buffer): ReadableStream<Uint8Array> {
  * Passes on an unchanged list while it is still arriving, so a read costs the service's time rather than that and a
  * second send. A reply that declares the length of the last checked list is compared with it chunk by chunk, and
  * readers get the checked list's bytes as far as the reply has matched them. Bytes that were not checked are never
- * sent: a reply that stops matching (the list changed at the same length, or the service broke off) breaks the
- * readers' answers off, as any proxy does when its upstream fails mid-answer, and the next read checks the new list whole.
+ * sent: a reply that stops matching (the list changed at the same length, or the service broke off) breaks off the
+ * answers already under way, as any proxy's are when its upstream fails midway. Readers who come after that wait for
+ * the read's outcome, which checks the reply whole.
  */
-export function createListRelay() {
+export function createListRelay(requestId: string) {
   let repeating: CheckedList | undefined;
   let matched = 0;
   let ended: "complete" | Error | undefined;
@@ -49,6 +51,7 @@ export function createListRelay() {
   function end(how: "complete" | Error): void {
     if (ended) return;
     ended = how;
+    if (how instanceof Error) log.warn("list_relay_broken_off", { requestId, reason: how.message, matchedBytes: matched });
     advance();
   }
 
@@ -59,14 +62,18 @@ export function createListRelay() {
         while (!ended && matched - sent < PIECE_BYTES) await progress;
         if (ended instanceof Error) return controller.error(ended);
         if (sent === bytes.byteLength) return controller.close();
-        controller.enqueue(bytes.subarray(sent, matched));
-        sent = matched;
+        const upTo = Math.min(matched, sent + PIECE_BYTES);
+        controller.enqueue(bytes.subarray(sent, upTo));
+        sent = upTo;
       },
     });
   }
 
   return {
-    relayed,
+    /** Known at the reply's headers: the checked list, while the reply is repeating it. */
+    relayed: (): Promise<RelayedList | undefined> => (ended instanceof Error ? Promise.resolve(undefined) : relayed),
+    /** Whether any reply was passed on: if the read then fails, what it was compared with can no longer be trusted. */
+    relaying: () => repeating !== undefined,
 
     /** Each response of the read (a retried GET has two); `checked` is the last list that passed the schema. */
     follow(response: IncomingMessage, checked: CheckedList | undefined): void {
