@@ -82,6 +82,13 @@ describe("readApiResponse", () => {
     expect(createOutcomeUnknown(error)).toBe(true);
   });
 
+  it("a body read the page cancelled stays a cancellation, for the query to drop", async () => {
+    const cancelled = new ReadableStream<Uint8Array>({ start: (controller) => controller.error(new DOMException("The user aborted a request.", "AbortError")) });
+    const error = await readApiResponse(new Response(cancelled, { status: 200 }), categoryListSchema).catch((caught: unknown) => caught);
+    expect(error).not.toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ name: "AbortError" });
+  });
+
   it("a success body the schema does not describe is an unexpected_response, not a crash", async () => {
     const error = await readApiResponse(json({ not: "a list" }, 200), categoryListSchema).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: "unexpected_response" });
