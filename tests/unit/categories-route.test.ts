@@ -342,6 +342,15 @@ describe("GET /api/categories: an unchanged list passed on while it arrives", ()
     return Buffer.concat(pieces);
   }
 
+  /** A relayed read under way: the service has sent half of BIG and waits, and the reader has its first piece. */
+  async function relayUnderWay() {
+    const route = await relayRoute();
+    const service = pausedHalfway();
+    fake.reply(() => service.reply);
+    const { reader, first } = await firstPiece(await route.GET(get()));
+    return { route, service, reader, first };
+  }
+
   /** Whether `answer` is still pending once the service has sent half and the app has had a moment with it. */
   async function stillWaiting(answer: Promise<unknown>, halfSent: Promise<void>) {
     let answered = false;
@@ -352,11 +361,7 @@ describe("GET /api/categories: an unchanged list passed on while it arrives", ()
   }
 
   it("sends the first megabytes before the service has sent the rest, to every reader that arrives meanwhile", async () => {
-    const route = await relayRoute();
-    const service = pausedHalfway();
-    fake.reply(() => service.reply);
-    const early = await route.GET(get());
-    const { reader, first } = await firstPiece(early);
+    const { route, service, reader, first } = await relayUnderWay();
     expect(first.byteLength).toBeGreaterThan(0);
     expect(first.byteLength).toBeLessThanOrEqual(HALF);
     expect(first.equals(BIG.subarray(0, first.byteLength))).toBe(true);
@@ -370,10 +375,7 @@ describe("GET /api/categories: an unchanged list passed on while it arrives", ()
   });
 
   it("goes on with the retried reply when the service breaks off, so readers still get the whole list", async () => {
-    const route = await relayRoute();
-    const service = pausedHalfway();
-    fake.reply(() => service.reply);
-    const { reader, first } = await firstPiece(await route.GET(get()));
+    const { service, reader, first } = await relayUnderWay();
     fake.reply(() => ({ status: 200, body: BIG.toString("utf8") }));
     service.release("reset");
     expect((await rest(reader, first)).equals(BIG)).toBe(true);
@@ -381,10 +383,7 @@ describe("GET /api/categories: an unchanged list passed on while it arrives", ()
   });
 
   it("breaks the answer off when the retried reply is another list, and the next read has that list", async () => {
-    const route = await relayRoute();
-    const service = pausedHalfway();
-    fake.reply(() => service.reply);
-    const { reader, first } = await firstPiece(await route.GET(get()));
+    const { route, service, reader, first } = await relayUnderWay();
     const grown = `${BIG.toString("utf8").slice(0, -1)},{"id":1,"name":"one more"}]`;
     fake.reply(() => ({ status: 200, body: grown }));
     service.release("reset");
@@ -393,10 +392,7 @@ describe("GET /api/categories: an unchanged list passed on while it arrives", ()
   });
 
   it("breaks the answer off when the service fails midway, and the next failure is an Error body", async () => {
-    const route = await relayRoute();
-    const service = pausedHalfway();
-    fake.reply(() => service.reply);
-    const { reader } = await firstPiece(await route.GET(get()));
+    const { route, service, reader } = await relayUnderWay();
     fake.reply(() => ({ reset: "before-headers" }));
     service.release("reset");
     await expect(rest(reader, Buffer.alloc(0))).rejects.toThrow();
