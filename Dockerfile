@@ -7,14 +7,14 @@
 FROM node:22-bookworm-slim AS deps
 WORKDIR /src
 COPY package.json package-lock.json .npmrc ./
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 
 FROM node:22-bookworm-slim AS build
 WORKDIR /src
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY --from=deps /src/node_modules ./node_modules
 COPY . .
-RUN node scripts/build.mjs
+RUN npm run build
 
 FROM node:22-bookworm-slim AS run
 WORKDIR /app
