@@ -48,17 +48,15 @@ test.describe("sign-in page", () => {
     });
   }
 
-  for (const next of OFF_SITE_TARGETS) {
-    test(`after sign-in, next=${JSON.stringify(next)} stays on this app`, async ({ page, baseURL }) => {
-      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  // Every off-site target is a row of tests/unit/safe-next-path.test.ts; this shows the page goes where that says.
+  test("after sign-in, an off-site next (//evil.example) lands on the list of this app", async ({ page, baseURL }) => {
+    await page.goto(`/login?next=${encodeURIComponent("//evil.example")}`);
 
-      await signInWithForm(page, admin);
+    await signInWithForm(page, admin);
 
-      await expect(page).toHaveURL(new RegExp(`^${baseURL}/`));
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      expect(new URL(page.url()).host).toBe(new URL(baseURL ?? "").host);
-    });
-  }
+    await expect(page).toHaveURL(`${baseURL}/categories`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
 
   test("a wrong password shows an alert, keeps the username and empties the password", async ({ page }) => {
     await page.goto("/login");

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expectNoAxeViolations } from "./support/axe";
+import { expectNoAxeViolationsInEitherScheme } from "./support/axe";
 import { instanceUrl } from "./support/constants";
 import { dataRows, expect, test } from "./support/fixtures";
 import { LONG_LIST_LENGTH, LONG_LIST_REQUEST_ID_PREFIX } from "./support/scripted-catalogue";
@@ -39,10 +39,7 @@ test("searching a long list narrows the count and the rows", async ({ page }) =>
 });
 
 test("a long, virtualised table has no axe violations, in either scheme", async ({ page }) => {
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.goto("/categories?sort=name&dir=desc");
-    await expect(dataRows(page).first()).toContainText(`Breed ${LONG_LIST_LENGTH}`);
-    await expectNoAxeViolations(page);
-  }
+  await page.goto("/categories?sort=name&dir=desc");
+  await expect(dataRows(page).first()).toContainText(`Breed ${LONG_LIST_LENGTH}`);
+  await expectNoAxeViolationsInEitherScheme(page);
 });

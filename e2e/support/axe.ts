@@ -30,3 +30,11 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(new Set(ran).size, "axe ran every rule").toBe(ALL_AXE_RULES.length);
   expect(describe(results.violations), `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/** expectNoAxeViolations in the light and then the dark scheme, on the page as it is: contrast differs by scheme. */
+export async function expectNoAxeViolationsInEitherScheme(page: Page): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(page);
+  }
+}
