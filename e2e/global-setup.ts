@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmbeddedDatabase } from "../lib/server/db/embedded-database.mjs";
 import { startCatalogue } from "../scripts/catalogue/start-catalogue.mjs";
+import { ensureBuild } from "../scripts/ensure-build.mjs";
 import { startStandaloneServer } from "../scripts/lib/standalone-server.mjs";
 import { deadCatalogueUrl, startFakeCatalogue } from "../tests/support/fake-catalogue";
 import { seedUsers } from "../scripts/lib/seed-users.mjs";
@@ -32,6 +33,8 @@ type Stop = () => Promise<unknown>;
  * Workers inherit the environment variables set here. Returns the global teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // The specs drive the production build: `npx playwright test <file>` must not run against an older one.
+  ensureBuild();
   const workDir = await mkdtemp(join(tmpdir(), "categories-e2e-"));
   const stops: Stop[] = [];
   const teardown = async () => {

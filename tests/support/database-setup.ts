@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEmbeddedDatabase } from "../../lib/server/db/embedded-database.mjs";
 import { migrate } from "../../lib/server/db/migrate.mjs";
+import { ensureBuild } from "../../scripts/ensure-build.mjs";
 
 const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
 
@@ -12,6 +13,8 @@ const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
  * each test file starts a database of its own (database-per-file.ts), so files never see each other's rows.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  // The integration tests start the production build: a single file run must not test an older one.
+  ensureBuild();
   const database = await startEmbeddedDatabase(undefined);
   await migrate(database.url, { dir: MIGRATIONS });
   const dir = await mkdtemp(join(tmpdir(), "test-database-"));
