@@ -1,9 +1,10 @@
+import { once } from "node:events";
 import { Agent, request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readStoredCategories } from "@/scripts/catalogue/store.mjs";
 import { type CatalogueProcess, startCatalogueProcess } from "../support/catalogue-process";
-import { type Exit, sleep } from "../support/child-process";
+import { type Exit } from "../support/child-process";
 import { eventually, refusesConnections } from "../support/probes";
 import { tempFiles } from "../support/temp-files";
 
@@ -26,7 +27,13 @@ describe("the embedded catalogue service, sent SIGTERM while a create is being r
     const request = httpRequest(`${service.url}/categories`, {
       method: "POST",
       agent,
-      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      // The service's 100 Continue says it has the request's headers: it is receiving this create.
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+        expect: "100-continue",
+      },
     });
     const replied = new Promise<typeof reply>((resolve, reject) => {
       request.on("response", (response) => {
@@ -37,8 +44,9 @@ describe("the embedded catalogue service, sent SIGTERM while a create is being r
       request.on("error", reject);
     });
     // Half the body now, the rest after SIGTERM: the service is in the middle of this create when told to stop.
+    request.flushHeaders();
+    await once(request, "continue");
     request.write(body.slice(0, 20));
-    await sleep(200);
     service.process.kill("SIGTERM");
     refusedWhileInFlight = await eventually(() => refusesConnections(service.port), 1_000);
     request.end(body.slice(20));
