@@ -1,4 +1,7 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import pg from "pg";
+import { upsertUser } from "@/lib/server/auth/user-store.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, VIEWER, addAccounts } from "../support/auth-fixture";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
@@ -7,7 +10,7 @@ import { type TestDatabase, databaseAt, databasesUnderTest } from "../support/te
 
 const status = async (app: StandaloneApp, cookie: string) => (await fetch(`${app.url}/api/auth/session`, { headers: { cookie } })).status;
 
-describe.each(databasesUnderTest())("sessions and throttle kept in %s", (_name, create) => {
+describe.each(databasesUnderTest())("sessions, accounts, throttle and audit trail kept in %s", (_name, create) => {
   let fake: FakeCatalogue;
   let database: TestDatabase;
   let databaseUrl: string;
@@ -16,6 +19,13 @@ describe.each(databasesUnderTest())("sessions and throttle kept in %s", (_name, 
     const app = await startStandaloneApp({ catalogueUrl: fake.url, env: { DATABASE_URL: databaseUrl } });
     apps.push(app);
     return app;
+  };
+  let pair: Promise<StandaloneApp[]> | undefined;
+  /** Two apps that run on while the tests that share them act on both. */
+  const runningPair = async () => {
+    const [first, second] = await (pair ??= Promise.all([start(), start()]));
+    if (!first || !second) throw new Error("two apps expected");
+    return [first, second] as const;
   };
 
   beforeAll(async () => {
@@ -67,6 +77,44 @@ describe.each(databasesUnderTest())("sessions and throttle kept in %s", (_name, 
     expect(await status(after, cookie)).toBe(200);
   }, 60_000);
 
+  it("share the audit trail: a create on one app is listed by the other's /api/audit", async () => {
+    const [first, second] = await runningPair();
+    const name = "made on the first app";
+    fake.reply((request) => (request.method === "POST" ? json(201, { id: 4242, name }) : json(200, [])));
+    const cookie = await signInOverHttp(first.url, ADMIN);
+
+    const created = await fetch(`${first.url}/api/categories`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ name }),
+    });
+    expect(created.status).toBe(201);
+    const audit = await fetch(`${second.url}/api/audit?action=category_created&actor=${ADMIN.username}`, { headers: { cookie } });
+
+    expect(audit.status).toBe(200);
+    const { entries } = (await audit.json()) as { entries: unknown[] };
+    expect(entries).toEqual([expect.objectContaining({ details: expect.objectContaining({ name, categoryId: "4242" }) })]);
+  }, 60_000);
+
+  it("end every session of a user removed with scripts/users.mjs while both apps run", async () => {
+    const [first, second] = await runningPair();
+    const leaver = { username: "leaver", password: "leaver-password-123" };
+    const db = databaseAt(databaseUrl);
+    await upsertUser(db, leaver.username, "admin", leaver.password);
+    await db.end();
+    const cookie = await signInOverHttp(first.url, leaver);
+    expect(await status(second, cookie)).toBe(200);
+
+    const { stdout } = await promisify(execFile)(process.execPath, ["scripts/users.mjs", "remove", leaver.username], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+    });
+
+    expect(stdout).toContain(`Removed ${leaver.username}`);
+    expect(await status(first, cookie)).toBe(401);
+    expect(await status(second, cookie)).toBe(401);
+  }, 60_000);
+
+  // Last: its ten failures from this address would refuse the sign-ins of the tests after it.
   it("share one sign-in throttle: 10 failures split over two apps, and the 11th attempt is refused by either", async () => {
     const [first, second] = await Promise.all([start(), start()]);
     if (!first || !second) throw new Error("two apps expected");
