@@ -7,6 +7,8 @@ export const APP_API_KEY = "integration-test-key-7c2e9b41";
 
 export type AppOptions = {
   catalogueUrl: string;
+  /** Default: a free one. */
+  port?: number;
   /** More settings, e.g. CATALOGUE_TIMEOUT_MS. */
   env?: Record<string, string>;
 };
@@ -21,8 +23,9 @@ export type StandaloneApp = StandaloneServer & {
 };
 
 /** The server `npm run build` produces, on a free loopback port: integration tests run what is shipped. */
-export async function startStandaloneApp({ catalogueUrl, env = {} }: AppOptions): Promise<StandaloneApp> {
+export async function startStandaloneApp({ catalogueUrl, port, env = {} }: AppOptions): Promise<StandaloneApp> {
   const server = await startStandaloneServer({
+    port,
     onlyEnv: true,
     env: {
       CATALOGUE_API_URL: catalogueUrl,
