@@ -31,7 +31,8 @@ test("after a create, only the list page's server render reads the list: the bro
 
   await expect(page).toHaveURL(/\/categories$/);
   await expect(page.getByRole("cell", { name: uniqueName, exact: true })).toBeVisible();
-  await page.waitForTimeout(500);
+  // Until no request has been under way for half a second: a read the page would make has been made by then.
+  await page.waitForLoadState("networkidle");
   expect(reads).toEqual([]);
 });
 

@@ -120,7 +120,7 @@ test("coming back to the tab refreshes a list older than 10 seconds, and not a f
   const comeBack = () => page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
 
   await comeBack();
-  await page.waitForTimeout(300);
+  await page.waitForLoadState("networkidle");
   expect(reads, "a list read moments ago is not read again").toHaveLength(0);
 
   await page.clock.fastForward(11_000);
