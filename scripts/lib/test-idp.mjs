@@ -20,7 +20,7 @@ export const TEST_ACCOUNTS = {
 /**
  * @typedef {{
  *   issuer: string, clientId: string, clientSecret: string, kid: string,
- *   sentLogoutTokens: { uri: string, token: string, status: number }[],
+ *   sentLogoutTokens: { uri: string, token: string, status: number, requestId: string | null }[],
  *   signWithProviderKey: (claims: Record<string, unknown>, typ?: string) => Promise<string>,
  *   stop: () => Promise<void>,
  * }} TestIdp
@@ -83,7 +83,7 @@ export async function startTestIdp({ port, appOrigins, backchannelLogoutUri, cli
       delete rest.dispatcher;
       const response = await globalThis.fetch(url, rest);
       const token = new URLSearchParams(String(rest.body ?? "")).get("logout_token");
-      if (token) sentLogoutTokens.push({ uri: String(url), token, status: response.status });
+      if (token) sentLogoutTokens.push({ uri: String(url), token, status: response.status, requestId: response.headers.get("x-request-id") });
       log(`back-channel logout to ${url}: ${response.status}`);
       return response;
     },

@@ -34,9 +34,16 @@ async function sessionRow(token: string): Promise<Record<string, unknown> | unde
   return (await testDb.query("SELECT * FROM sessions WHERE id = $1", [id])).rows[0] as Record<string, unknown> | undefined;
 }
 
+/** A response's status, its body read so the connection is free again. */
+async function statusOf(pending: Promise<Response>): Promise<number> {
+  const response = await pending;
+  await response.arrayBuffer();
+  return response.status;
+}
+
 /** The status each replica gives the session cookie `token`. */
 const statusOnBothReplicas = (token: string) =>
-  Promise.all([first, second].map(async (origin) => (await fetch(`${origin}/api/auth/session`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } })).status));
+  Promise.all([first, second].map((origin) => statusOf(fetch(`${origin}/api/auth/session`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } }))));
 
 async function signedInSession(login: TestLogin = "admin") {
   const visitor = new HttpVisitor();
@@ -56,8 +63,8 @@ const logoutClaims = (claims: Record<string, unknown>) => ({
   ...claims,
 });
 
-const postLogoutToken = async (token: string, headers: Record<string, string> = {}, origin = first) =>
-  (await fetch(`${origin}/api/auth/oidc/backchannel-logout`, { method: "POST", headers, body: new URLSearchParams({ logout_token: token }) })).status;
+const postLogoutToken = (token: string, headers: Record<string, string> = {}, origin = first) =>
+  statusOf(fetch(`${origin}/api/auth/oidc/backchannel-logout`, { method: "POST", headers, body: new URLSearchParams({ logout_token: token }) }));
 
 /** The provider's sign-out page (reached at `url`) answered "Yes, sign me out"; where it then sent the browser. */
 async function confirmAtProvider(visitor: HttpVisitor, url: string) {
@@ -68,17 +75,18 @@ async function confirmAtProvider(visitor: HttpVisitor, url: string) {
   return confirmed.location;
 }
 
+/** Sign-out in the app: the provider's end-session URL it answers with, and the request's id. */
 const appSignOut = async (visitor: HttpVisitor) => {
   const answer = await visitor.request(`${first}/api/auth/logout`, { method: "POST" });
   expect(answer.status).toBe(200);
-  return new URL((JSON.parse(answer.body) as { redirect: string }).redirect);
+  return { endSession: new URL((JSON.parse(answer.body) as { redirect: string }).redirect), requestId: answer.headers.get("x-request-id") ?? "" };
 };
 
 describe("signing out in the app", () => {
   it("ends the session on both replicas and hands over the provider's end-session URL: ID token hint, /login to come back to, client id", async () => {
     const { visitor, token } = await signedInSession();
 
-    const endSession = await appSignOut(visitor);
+    const { endSession } = await appSignOut(visitor);
 
     expect(await statusOnBothReplicas(token)).toEqual([401, 401]);
     expect(`${endSession.origin}${endSession.pathname}`).toBe(`${idp().issuer}/session/end`);
@@ -91,19 +99,20 @@ describe("signing out in the app", () => {
     const { visitor, token } = await signedInSession();
     const sealed = String((await sessionRow(token))?.id_token_sealed);
 
-    const hint = (await appSignOut(visitor)).searchParams.get("id_token_hint") ?? "";
+    const { endSession, requestId } = await appSignOut(visitor);
 
+    const hint = endSession.searchParams.get("id_token_hint") ?? "";
     expect(hint).toMatch(JWT_PATTERN);
     expect(sealed).not.toContain(hint);
     expect(sealed).not.toMatch(JWT_PATTERN);
-    expect(sso.logLines().filter((line) => JSON.stringify(line).includes(hint))).toEqual([]);
+    expect((await sso.logLinesThrough(requestId)).filter((line) => JSON.stringify(line).includes(hint))).toEqual([]);
   });
 
   it("confirmed at the provider, ends its session too, and its back-channel logout for the session already ended gets 200", async () => {
     const { visitor } = await signedInSession();
     const sentBefore = idp().sentLogoutTokens.length;
 
-    expect(await confirmAtProvider(visitor, (await appSignOut(visitor)).href)).toBe(`${first}/login`);
+    expect(await confirmAtProvider(visitor, (await appSignOut(visitor)).endSession.href)).toBe(`${first}/login`);
 
     expect(idp().sentLogoutTokens.slice(sentBefore).map(({ uri, status }) => [uri, status])).toEqual([[`${second}/api/auth/oidc/backchannel-logout`, 200]]);
     // The next sign-in asks for an account again instead of answering at once.
@@ -119,12 +128,14 @@ describe("a sign-out at the provider (back-channel logout)", () => {
 
     await confirmAtProvider(visitor, `${idp().issuer}/session/end`);
 
-    expect(idp().sentLogoutTokens.slice(sentBefore).map(({ uri, status }) => [uri, status])).toEqual([[`${second}/api/auth/oidc/backchannel-logout`, 200]]);
+    const sent = idp().sentLogoutTokens.slice(sentBefore);
+    expect(sent.map(({ uri, status }) => [uri, status])).toEqual([[`${second}/api/auth/oidc/backchannel-logout`, 200]]);
     expect(await statusOnBothReplicas(token)).toEqual([401, 401]);
-    const ended = sso.logLines().filter((line) => line.event === "backchannel_logout");
-    expect(ended.at(-1)).toMatchObject({ type: "security", by: "sid", sessions: 1 });
+    const requestId = sent[0]?.requestId ?? "";
+    const ended = (await sso.logLinesThrough(requestId)).find((line) => line.event === "backchannel_logout" && line.requestId === requestId);
+    expect(ended).toMatchObject({ type: "security", by: "sid", sessions: 1 });
     // The History page tells this apart from a person's own sign-out.
-    const audit = await sso.auditOf(String(ended.at(-1)?.requestId));
+    const audit = await sso.auditOf(requestId);
     expect(audit).toEqual([expect.objectContaining({ action: "session_ended_by_provider", details: expect.objectContaining({ method: "sso" }) })]);
   });
 
@@ -132,9 +143,14 @@ describe("a sign-out at the provider (back-channel logout)", () => {
     const { visitor } = await signedInSession();
     await confirmAtProvider(visitor, `${idp().issuer}/session/end`);
 
-    expect(await postLogoutToken(idp().sentLogoutTokens.at(-1)?.token ?? "")).toBe(400);
-    const refused = sso.logLines().filter((line) => line.event === "backchannel_logout_refused");
-    expect(refused.at(-1)).toMatchObject({ reason: expect.stringContaining("replay") });
+    const body = new URLSearchParams({ logout_token: idp().sentLogoutTokens.at(-1)?.token ?? "" });
+    const replayed = await fetch(`${first}/api/auth/oidc/backchannel-logout`, { method: "POST", body });
+
+    await replayed.arrayBuffer();
+    expect(replayed.status).toBe(400);
+    const requestId = replayed.headers.get("x-request-id") ?? "";
+    const refused = (await sso.logLinesThrough(requestId)).find((line) => line.event === "backchannel_logout_refused" && line.requestId === requestId);
+    expect(refused).toMatchObject({ reason: expect.stringContaining("replay") });
   });
 });
 
@@ -165,7 +181,7 @@ describe("logout tokens the app refuses with 400, ending nothing", () => {
       "sent as JSON",
       async () => {
         const body = JSON.stringify({ logout_token: await providerSigned({}) });
-        return (await fetch(`${first}/api/auth/oidc/backchannel-logout`, { method: "POST", headers: { "content-type": "application/json" }, body })).status;
+        return statusOf(fetch(`${first}/api/auth/oidc/backchannel-logout`, { method: "POST", headers: { "content-type": "application/json" }, body }));
       },
     ],
   ])("a logout token %s", async (_what, send) => {

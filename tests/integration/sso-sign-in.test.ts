@@ -22,7 +22,7 @@ function failure(location: string | undefined): { page: string; reason: string |
   return { page: `${url.origin}${url.pathname}`, reason: url.searchParams.get("reason"), ref: url.searchParams.get("ref") ?? "" };
 }
 
-const securityLine = (requestId: string) => sso.logLines().find((line) => line.type === "security" && line.requestId === requestId);
+const securityLine = async (requestId: string) => (await sso.logLinesThrough(requestId)).find((line) => line.type === "security" && line.requestId === requestId);
 
 async function pageHtml(visitor: HttpVisitor, url: string): Promise<string> {
   const page = await visitor.get(url);
@@ -35,11 +35,13 @@ describe("signing in through the provider", () => {
     const answer = await signInWithSso(new HttpVisitor(), sso.app, "admin");
 
     expect(answer).toMatchObject({ status: 303, location: `${sso.app}/categories` });
-    const signedIn = sso.logLines().filter((line) => line.event === "login_succeeded" && line.username === "ada.admin");
-    expect(signedIn.at(-1)).toMatchObject({ type: "security", method: "sso", role: "admin" });
-    const audit = await sso.auditOf(String(signedIn.at(-1)?.requestId));
+    const requestId = answer.headers.get("x-request-id") ?? "";
+    const lines = await sso.logLinesThrough(requestId);
+    const signedIn = lines.find((line) => line.event === "login_succeeded" && line.requestId === requestId);
+    expect(signedIn).toMatchObject({ type: "security", username: "ada.admin", method: "sso", role: "admin" });
+    const audit = await sso.auditOf(requestId);
     expect(audit).toEqual([expect.objectContaining({ action: "signed_in", actor: "ada.admin", details: expect.objectContaining({ method: "sso", role: "admin" }) })]);
-    expect(sso.logLines().filter((line) => JWT_PATTERN.test(JSON.stringify(line)))).toEqual([]);
+    expect(lines.filter((line) => JWT_PATTERN.test(JSON.stringify(line)))).toEqual([]);
   });
 
   it("gives a viewer a session that may read the list but not create", async () => {
@@ -77,7 +79,7 @@ describe("a sign-in that fails ends on a page that says why, with no session", (
     expect([answer.status, page, reason]).toEqual([303, `${sso.app}/login/failed`, "state"]);
     expect(await pageHtml(visitor, answer.location ?? "")).toContain(`The answer from ${SSO_NAME} does not belong to the sign-in this browser started`);
     expect(visitor.cookie(SESSION_COOKIE)).toBeUndefined();
-    expect(securityLine(ref)).toMatchObject({ event: "sso_sign_in_failed", reason: "state" });
+    expect(await securityLine(ref)).toMatchObject({ event: "sso_sign_in_failed", reason: "state" });
     expect(await sso.auditOf(ref)).toEqual([expect.objectContaining({ action: "sso_sign_in_failed", details: expect.objectContaining({ reason: "state" }) })]);
   });
 
@@ -94,7 +96,7 @@ describe("a sign-in that fails ends on a page that says why, with no session", (
     const { page, reason, ref } = failure(answer.location);
     expect([answer.status, page, reason]).toEqual([303, `${sso.app}/login/failed`, "rejected"]);
     expect(replay.cookie(SESSION_COOKIE)).toBeUndefined();
-    expect(securityLine(ref)).toMatchObject({ event: "sso_sign_in_failed", reason: "rejected", detail: expect.stringContaining("invalid_grant") });
+    expect(await securityLine(ref)).toMatchObject({ event: "sso_sign_in_failed", reason: "rejected", detail: expect.stringContaining("invalid_grant") });
   });
 
   it("the person cancels at the provider", async () => {
@@ -107,7 +109,7 @@ describe("a sign-in that fails ends on a page that says why, with no session", (
     expect([status, page, reason]).toEqual([200, `${sso.app}/login/failed`, "denied"]);
     expect(await pageHtml(visitor, url)).toContain(`${SSO_NAME} did not sign you in.`);
     expect(visitor.cookie(SESSION_COOKIE)).toBeUndefined();
-    expect(securityLine(ref)).toMatchObject({ event: "sso_sign_in_failed", reason: "denied", detail: "access_denied" });
+    expect(await securityLine(ref)).toMatchObject({ event: "sso_sign_in_failed", reason: "denied", detail: "access_denied" });
   });
 
   it("an answer that reaches a browser that started no sign-in", async () => {

@@ -53,7 +53,7 @@ it.each<[RogueMode, RegExp]>([
   expect(visitor.cookie(SESSION_COOKIE)).toBeUndefined();
   expect((await sessionOf(visitor, sso.app)).status).toBe(401);
   const reference = failed.searchParams.get("ref") ?? "";
-  const line = sso.logLines().find((logged) => logged.requestId === reference && logged.type === "security");
+  const line = (await sso.logLinesThrough(reference)).find((logged) => logged.requestId === reference && logged.type === "security");
   expect(line).toMatchObject({ event: "sso_sign_in_failed", reason: "rejected", detail: expect.stringMatching(detail) });
   expect(JSON.stringify(line)).not.toMatch(/eyJ/);
   expect(await sso.auditOf(reference)).toEqual([expect.objectContaining({ action: "sso_sign_in_failed", details: expect.objectContaining({ reason: "rejected" }) })]);
