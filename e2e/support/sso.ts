@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, type Page, expect } from "@playwright/test";
+import { type Page, expect } from "@playwright/test";
 import type { StandaloneServer } from "../../scripts/lib/standalone-server.mjs";
 import type { TestLogin } from "../../scripts/lib/test-idp.mjs";
-import { SSO_NAME, SESSION_COOKIE, type SsoApps, type SsoOptions, startSsoApps as startReplicas } from "../../tests/support/sso-apps";
+import { SSO_NAME, type SsoApps, type SsoOptions, startSsoApps as startReplicas } from "../../tests/support/sso-apps";
 import { startAppInstance } from "./app-instance";
 
 export { ACCESS_HELP, JWT_PATTERN, SSO_NAME } from "../../tests/support/sso-apps";
@@ -28,14 +28,14 @@ export async function startSsoApps(options: SsoOptions = {}): Promise<BrowserSso
 }
 
 /** From the sign-in page to the provider's own sign-in page, as a person clicks. */
-export async function goToProvider(page: Page, appUrl: string, next?: string): Promise<void> {
+async function goToProvider(page: Page, appUrl: string, next?: string): Promise<void> {
   await page.goto(`${appUrl}/login${next ? `?next=${encodeURIComponent(next)}` : ""}`);
   await page.getByRole("link", { name: `Sign in with ${SSO_NAME}` }).click();
   await expect(page.getByPlaceholder("Enter any login")).toBeVisible();
 }
 
 /** Types a login on the provider's page (its development sign-in takes any password) and sends it. */
-export async function signInAtProvider(page: Page, login: TestLogin): Promise<void> {
+async function signInAtProvider(page: Page, login: TestLogin): Promise<void> {
   await page.getByPlaceholder("Enter any login").fill(login);
   await page.getByPlaceholder("and password").fill("any-password-the-dev-page-ignores");
   await page.getByRole("button", { name: "Sign-in" }).click();
@@ -44,8 +44,4 @@ export async function signInAtProvider(page: Page, login: TestLogin): Promise<vo
 export async function signInWithSso(page: Page, appUrl: string, login: TestLogin, next?: string): Promise<void> {
   await goToProvider(page, appUrl, next);
   await signInAtProvider(page, login);
-}
-
-export async function sessionCookieOf(context: BrowserContext): Promise<string | undefined> {
-  return (await context.cookies()).find(({ name }) => name === SESSION_COOKIE)?.value;
 }
