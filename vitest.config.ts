@@ -16,7 +16,11 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["tests/support/database-setup.ts"],
     setupFiles: ["tests/support/database-per-file.ts"],
-    testTimeout: 15_000,
+    // Two files at a time: most of a file's time is spent waiting on the app servers and databases it starts.
+    maxWorkers: 2,
+    // Sized for this 2-core machine with another process busy on one core: only a real hang reaches them.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     silent: "passed-only",
     // The app's logger writes straight to stdout, past Vitest's capture; the e2e suite checks the logs.
     env: { LOG_LEVEL: "silent" },

@@ -30,12 +30,12 @@ describe("a flood of bad sign-ins from many addresses (behind a trusted proxy)",
 
   it("gets 401, 429 or 503 busy, while a signed-in person's list reads answer 200 throughout", async () => {
     const cookie = await signInOverHttp(app.url, ADMIN);
-    const until = Date.now() + 4_000;
     const floodStatuses = new Map<number, number>();
+    let flooding = true;
     let n = 0;
     const flood = Promise.all(
       Array.from({ length: 16 }, async () => {
-        while (Date.now() < until) {
+        while (flooding) {
           n++;
           const response = await badSignIn(app, `nobody-${n}`, `10.9.${(n >> 8) & 255}.${n & 255}`);
           await response.arrayBuffer();
@@ -43,15 +43,18 @@ describe("a flood of bad sign-ins from many addresses (behind a trusted proxy)",
         }
       }),
     );
+    // Reads go on until the flood has been refused as busy and ten reads were made in it, however slow the machine.
     const readStatuses: number[] = [];
-    while (Date.now() < until) {
+    const giveUpAt = Date.now() + 25_000;
+    while ((readStatuses.length < 10 || !floodStatuses.has(503)) && Date.now() < giveUpAt) {
       const response = await fetch(`${app.url}/api/categories`, { headers: { cookie } });
       await response.arrayBuffer();
       readStatuses.push(response.status);
     }
+    flooding = false;
     await flood;
 
-    expect(readStatuses.length).toBeGreaterThan(5);
+    expect(readStatuses.length).toBeGreaterThanOrEqual(10);
     expect(new Set(readStatuses)).toEqual(new Set([200]));
     expect([...floodStatuses.keys()].every((status) => [401, 429, 503].includes(status))).toBe(true);
     expect(floodStatuses.get(503) ?? 0).toBeGreaterThan(0);
