@@ -112,7 +112,8 @@ describe("the app, sent SIGTERM while a create hangs past the grace period", () 
   it("stops waiting when the grace period runs out and exits with code 1", () => {
     expect(exit).toEqual({ code: 1, signal: null });
     expect(elapsedMs).toBeGreaterThanOrEqual(1_000);
-    expect(elapsedMs).toBeLessThan(3_000);
+    // Slack for a loaded machine; without the grace limit it would wait for the hung create forever.
+    expect(elapsedMs).toBeLessThan(5_000);
     expect(app.logLines().map((line) => line.event)).toContain("shutdown_grace_exceeded");
   });
 });
@@ -160,7 +161,8 @@ describe("the app, sent SIGTERM while a client keeps sending requests on a kept-
     );
     expect(created.status).toBe(201);
     expect(exit).toEqual({ code: 0, signal: null });
-    expect(exitedAt - created.at).toBeLessThan(1_000);
+    // The client would poll for 6 s; two seconds leaves slack for a loaded machine.
+    expect(exitedAt - created.at).toBeLessThan(2_000);
   });
 });
 
