@@ -271,6 +271,18 @@ describe("GET /api/categories: passing the list on", () => {
     expect(refresh.headers.get("cache-control")).toBe("no-store");
   });
 
+  it.each([
+    ["the weak form of the ETag", (etag: string) => `W/${etag}`],
+    ["a list that holds it", (etag: string) => `"some-other-version", ${etag}`],
+    ["*", () => "*"],
+  ])("answers 304 to an If-None-Match of %s, as RFC 9110 has it", async (_form, ifNoneMatch) => {
+    fake.reply(() => ({ status: 200, body: LIST }));
+    const route = await loadRoute();
+    const etag = (await route.GET(get())).headers.get("etag") ?? "";
+    expect((await route.GET(get({ "if-none-match": ifNoneMatch(etag) }))).status).toBe(304);
+    expect((await route.GET(get({ "if-none-match": '"some-other-version"' }))).status).toBe(200);
+  });
+
   it("answers 200 with the new list when it has changed since the ETag", async () => {
     fake.reply(() => ({ status: 200, body: LIST }));
     const route = await loadRoute();
