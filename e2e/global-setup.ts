@@ -1,27 +1,21 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmbeddedDatabase } from "../lib/server/db/embedded-database.mjs";
 import { startCatalogue } from "../scripts/catalogue/start-catalogue.mjs";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
 import { startStandaloneServer } from "../scripts/lib/standalone-server.mjs";
 import { deadCatalogueUrl, startFakeCatalogue } from "../tests/support/fake-catalogue";
-import { seedUsers } from "../scripts/lib/seed-users.mjs";
-import { newDatabaseOn } from "../tests/support/test-database";
 import {
-  ACCOUNTS,
-  PAGER_ACCOUNT,
-  type Account,
   ENV,
   FAULTY_TIMEOUT_MS,
   type InstanceName,
   KNOWN_API_KEY,
-  type Role,
   SEEDED_CATEGORIES,
   SESSION_SECRET,
   UNTIL_IT_ANSWERS,
   instancePort,
 } from "./support/constants";
+import { newRunDatabase } from "./support/run-database";
 import { scriptedCatalogue } from "./support/scripted-catalogue";
 
 type Stop = () => Promise<unknown>;
@@ -53,16 +47,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const sessionDir = join(workDir, "sessions");
     await mkdir(sessionDir);
 
-    // A new database on the PostgreSQL server TEST_POSTGRES_URL names (CI starts one), else the embedded one, in memory.
-    // The faulty and down instances have one of their own: replicas on one database share its import jobs, and a job
-    // must be sent to the catalogue whose list it was previewed against, not taken up by main's worker.
+    // The faulty and down instances have a database of their own (newRunDatabase says why).
     const newDatabase = async () => {
-      const database = process.env.TEST_POSTGRES_URL ? await newDatabaseOn(process.env.TEST_POSTGRES_URL) : await startEmbeddedDatabase(undefined);
+      const database = await newRunDatabase();
       stops.push(() => database.stop());
-      await seedUsers(database.url, [
-        ...(Object.entries(ACCOUNTS) as [Role, Account][]).map(([role, account]) => ({ ...account, role })),
-        { ...PAGER_ACCOUNT, role: "viewer" as const },
-      ]);
       return database;
     };
     const [database, other] = [await newDatabase(), await newDatabase()];
