@@ -69,8 +69,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const instances: [InstanceName, Record<string, string>][] = [
       // The tests play the proxy in front of the main instance: their X-Forwarded-For names the client.
       ["main", { CATALOGUE_API_URL: catalogue.url, CATALOGUE_ENVIRONMENT: "staging", TRUSTED_PROXIES: "127.0.0.1" }],
-      ["faulty", { CATALOGUE_API_URL: fake.url, CATALOGUE_TIMEOUT_MS: String(FAULTY_TIMEOUT_MS), DATABASE_URL: other.url }],
-      // No breaker here: these tests are about "down", and the breaker's pause has tests of its own.
+      // No breaker on the faulty and down instances: each test's faults are its own, and parallel tests' failures must
+      // not add up to a pause for all of them. The breaker's pause has tests of its own (the import outage test).
+      [
+        "faulty",
+        { CATALOGUE_API_URL: fake.url, CATALOGUE_TIMEOUT_MS: String(FAULTY_TIMEOUT_MS), CATALOGUE_BREAKER_FAILURES: "0", DATABASE_URL: other.url },
+      ],
       ["down", { CATALOGUE_API_URL: dead, CATALOGUE_BREAKER_FAILURES: "0", DATABASE_URL: other.url }],
     ];
     const started = await Promise.allSettled(
