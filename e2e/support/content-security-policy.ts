@@ -1,16 +1,10 @@
 import { type APIResponse, expect } from "@playwright/test";
+import { policyDirectives } from "../../tests/support/policy-directives";
 
-/** The policy's directives by name, e.g. "script-src" → ["'self'", "'nonce-…'"]. */
 export function policyOf(response: APIResponse): Map<string, string[]> {
   const policy = response.headers()["content-security-policy"];
   expect(policy, "a Content-Security-Policy header").toBeTruthy();
-  return new Map(
-    (policy ?? "")
-      .split(";")
-      .map((directive) => directive.trim().split(/\s+/))
-      .filter((words) => words[0])
-      .map(([name = "", ...values]) => [name, values]),
-  );
+  return policyDirectives(policy ?? "");
 }
 
 export function nonceOf(response: APIResponse): string {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppUnderTest, startAppUnderTest } from "../support/app-under-test";
 import { ADMIN } from "../support/auth-fixture";
 import { expectNoSecretsIn } from "../support/leak-check";
+import { policyDirectives } from "../support/policy-directives";
 
 // The headers come from next.config.mjs and proxy.ts, which only the built server runs.
 let app: AppUnderTest;
@@ -15,17 +16,10 @@ afterAll(() => app?.stop());
 
 const asAdmin = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers: { cookie: adminCookie, ...headers } });
 
-/** The policy's directives by name, e.g. "script-src" → ["'self'", "'nonce-…'"]. */
 function policyOf(response: Response): Map<string, string[]> {
   const policy = response.headers.get("content-security-policy");
   expect(policy, "a Content-Security-Policy header").toBeTruthy();
-  return new Map(
-    (policy ?? "")
-      .split(";")
-      .map((directive) => directive.trim().split(/\s+/))
-      .filter((words) => words[0])
-      .map(([name = "", ...values]) => [name, values]),
-  );
+  return policyDirectives(policy ?? "");
 }
 
 it("an /api response has a CSP that allows nothing at all (JSON is never rendered), and no framing", async () => {
