@@ -1,5 +1,6 @@
 const NO_LONGER_READ: Record<string, string> = {
-  AUTH_USERS_FILE: "AUTH_USERS_FILE is no longer read: accounts are kept in the database. Import the file once with `npm run -s users -- import <file>`.",
+  AUTH_USERS_FILE:
+    "AUTH_USERS_FILE is no longer read: accounts are kept in the database. Import the file once with `npm run -s users -- import <file>`.",
   AUDIT_FILE: "AUDIT_FILE is no longer read: the audit trail is kept in the database (GET /api/audit).",
 };
 
@@ -10,7 +11,8 @@ export async function register() {
   const { requireServerEntryOrExit } = await import("./lib/server/http/require-server-entry");
   requireServerEntryOrExit();
   const { log } = await import("./lib/server/log");
-  for (const [name, message] of Object.entries(NO_LONGER_READ)) if (process.env[name]) log.warn("setting_ignored", { setting: name, message });
+  for (const [name, message] of Object.entries(NO_LONGER_READ))
+    if (process.env[name]) log.warn("setting_ignored", { setting: name, message });
   const { migrateOrExit } = await import("./lib/server/db/migrate-or-exit");
   await migrateOrExit(config.database.url);
   const { startOidcDiscovery } = await import("./lib/server/auth/oidc/discovery");

@@ -33,9 +33,14 @@ async function timed(url, headers) {
 }
 
 const app = await startApp({
-  users: [user], name: "bench-hardening",
+  users: [user],
+  name: "bench-hardening",
   // The bench plays the proxy: each bad sign-in names a client address of its own, as a botnet would.
-  env: { CATALOGUE_API_URL: `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (counting.address()).port}/v1`, TRUSTED_PROXIES: "127.0.0.1", LOG_LEVEL: "warn" },
+  env: {
+    CATALOGUE_API_URL: `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (counting.address()).port}/v1`,
+    TRUSTED_PROXIES: "127.0.0.1",
+    LOG_LEVEL: "warn",
+  },
 });
 const rows = [];
 const readStatuses = new Set();
@@ -51,7 +56,9 @@ try {
       times.push(ms);
       readStatuses.add(status);
     }
-    const statuses = Object.entries((await flooding).statusCodeStats ?? {}).map(([code, { count }]) => `${count} × ${code}`).join(", ");
+    const statuses = Object.entries((await flooding).statusCodeStats ?? {})
+      .map(([code, { count }]) => `${count} × ${code}`)
+      .join(", ");
     return { ms: median(times), statuses };
   };
   for (let i = 0; i < 20; i++) await read(); // warm-up
@@ -59,20 +66,37 @@ try {
   for (let i = 0; i < 50; i++) quiet.push((await read()).ms);
   let n = 0;
   const signIns = await readsDuring({
-    url: `${app.url}/api/auth/login`, method: "POST", headers: { "content-type": "application/json" },
-    requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, "x-forwarded-for": `10.${(++n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
-      body: JSON.stringify({ username: `nobody-${n}`, password: "wrong-password" }) }) }],
+    url: `${app.url}/api/auth/login`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, "x-forwarded-for": `10.${(++n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+          body: JSON.stringify({ username: `nobody-${n}`, password: "wrong-password" }),
+        }),
+      },
+    ],
   });
   const cheap = await readsDuring({ url: `${app.url}/api/health` });
   rows.push(
     ["signed-in GET /api/categories, median: quiet", format.ms(median(quiet)), ""],
     ["… during 16 connections looping bad sign-ins", format.ms(signIns.ms), `sign-ins answered ${signIns.statuses}`],
-    ["… during 16 connections looping GET /api/health", format.ms(cheap.ms), `reads answered ${[...readStatuses].join(", ")}`],
+    [
+      "… during 16 connections looping GET /api/health",
+      format.ms(cheap.ms),
+      `reads answered ${[...readStatuses].join(", ")}`,
+    ],
     ["ratio: sign-in flood / cheap flood", `**${format.ratio(signIns.ms / cheap.ms)}**`, "target ≤ 3×"],
   );
   upstreamCalls = 0;
   const readers = await Promise.all(Array.from({ length: 32 }, read));
-  rows.push(["32 concurrent readers, service answering in 20 ms", `**${upstreamCalls} upstream call(s)**`, `${readers.filter((r) => r.status === 200).length} answered 200`]);
+  rows.push([
+    "32 concurrent readers, service answering in 20 ms",
+    `**${upstreamCalls} upstream call(s)**`,
+    `${readers.filter((r) => r.status === 200).length} answered 200`,
+  ]);
 } finally {
   await app.stop();
   counting.close();

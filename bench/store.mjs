@@ -21,7 +21,8 @@ ensureBuild();
 /** Autocannon's requests per second over SECONDS with 32 connections. @param {string} url @param {Record<string, string>} headers */
 async function throughput(url, headers) {
   const result = await autocannon({ url, headers, connections: 32, duration: SECONDS });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }
 
@@ -29,12 +30,21 @@ async function throughput(url, headers) {
 async function listVersusHealth(label, server) {
   const database = await freshDatabase(server);
   const categories = Array.from({ length: 20 }, (_, i) => ({ name: `Breed ${i + 1}` }));
-  const app = await startApp({ users: [user], categories, name: "bench-store", env: { DATABASE_URL: database.url, LOG_LEVEL: "warn" } });
+  const app = await startApp({
+    users: [user],
+    categories,
+    name: "bench-store",
+    env: { DATABASE_URL: database.url, LOG_LEVEL: "warn" },
+  });
   try {
     const cookie = await app.signIn(user);
     const runs = [];
     await throughput(`${app.url}/api/categories`, { cookie }); // warm-up
-    for (let run = 0; run < RUNS; run++) runs.push([await throughput(`${app.url}/api/categories`, { cookie }), await throughput(`${app.url}/api/health`, {})]);
+    for (let run = 0; run < RUNS; run++)
+      runs.push([
+        await throughput(`${app.url}/api/categories`, { cookie }),
+        await throughput(`${app.url}/api/health`, {}),
+      ]);
     const [l, h] = [median(runs.map(([list]) => list ?? 0)), median(runs.map(([, health]) => health ?? 0))];
     return [label, format.rate(l), format.rate(h), `**${(l / h).toFixed(2)}**`];
   } finally {
@@ -46,11 +56,19 @@ async function listVersusHealth(label, server) {
 /** @param {Record<string, string | Date | { time: Date, id: string }>} filters */
 const auditSearch = (filters) =>
   new URLSearchParams(
-    Object.entries(filters).map(([key, value]) => [key, typeof value === "string" ? value : value instanceof Date ? value.toISOString() : `${value.time.getTime()}.${value.id}`]),
+    Object.entries(filters).map(([key, value]) => [
+      key,
+      typeof value === "string"
+        ? value
+        : value instanceof Date
+          ? value.toISOString()
+          : `${value.time.getTime()}.${value.id}`,
+    ]),
   );
 
 /** The app's resident memory, from Linux's /proc. @param {number} pid */
-const residentMiB = async (pid) => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, "utf8").catch(() => ""))?.[1] ?? 0) / 1024;
+const residentMiB = async (pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, "utf8").catch(() => ""))?.[1] ?? 0) / 1024;
 
 /** Every event as CSV, read as fast as it comes, sampling the app's memory meanwhile: streamed, it must stay flat.
  * @param {{ url: string, pid: number }} app @param {string} cookie */
@@ -76,40 +94,54 @@ async function auditPages() {
     const started = Date.now();
     // 200 people, the actions in proportion to how often they happen, over 400 days, newest last; the category events
     // name one of 100,000 categories.
-    await db.query(`INSERT INTO audit_events (time, actor, action, request_id, details)
+    await db.query(
+      `INSERT INTO audit_events (time, actor, action, request_id, details)
       SELECT now() - (($1::int - i) * (400 * 86400.0 / $1::int)) * interval '1 second', 'user-' || (i % 200), action, 'req-' || i,
         CASE WHEN action LIKE 'category%' THEN jsonb_build_object('name', 'Breed ' || (i % 100000), 'categoryId', (i % 100000)::text)
              ELSE jsonb_build_object('address', '203.0.113.' || (i % 250)) END
       FROM generate_series(1, $1::int) AS i,
         LATERAL (SELECT (ARRAY['signed_in','signed_in','signed_out','sign_in_failed','category_create_requested','category_created',
-          'category_created','category_created','category_create_failed','forbidden','refused'])[1 + i % 11] AS action) AS a`, [AUDIT_ROWS]);
+          'category_created','category_created','category_create_failed','forbidden','refused'])[1 + i % 11] AS action) AS a`,
+      [AUDIT_ROWS],
+    );
     await db.query("ANALYZE audit_events");
     const heading = `${format.count(AUDIT_ROWS)} rows inserted in ${((Date.now() - started) / 1000).toFixed(1)} s (${serverUrl ? "PostgreSQL" : "embedded"}); a signed-in GET /api/audit of the first page of 50 (with the probes for pages on either side), median of 5:`;
-    const { rows: [middle] } = await db.query("SELECT time, id::text FROM audit_events ORDER BY time DESC, id DESC OFFSET $1 LIMIT 1", [Math.floor(AUDIT_ROWS / 2)]);
+    const {
+      rows: [middle],
+    } = await db.query("SELECT time, id::text FROM audit_events ORDER BY time DESC, id DESC OFFSET $1 LIMIT 1", [
+      Math.floor(AUDIT_ROWS / 2),
+    ]);
     const [hour, day] = [3_600_000, 86_400_000];
     const midnight = new Date(new Date().setHours(0, 0, 0, 0));
     const cases = {
       "no filter": {},
-      "person": { actor: "user-42" },
+      person: { actor: "user-42" },
       "event (common: created category)": { action: "category_created" },
       "event (rare: forbidden)": { action: "forbidden" },
       "last hour": { from: new Date(Date.now() - hour) },
-      "today": { from: midnight },
+      today: { from: midnight },
       "last 7 days": { from: new Date(Date.now() - 7 * day) },
-      "custom range (one day, 200 days ago)": { from: new Date(Date.now() - 200 * day), to: new Date(Date.now() - 199 * day) },
+      "custom range (one day, 200 days ago)": {
+        from: new Date(Date.now() - 200 * day),
+        to: new Date(Date.now() - 199 * day),
+      },
       "text: a category id": { q: "4242" },
-      "text: a rare name part (\"reed 4242\")": { q: "reed 4242" },
-      "text: a common name part (\"breed\")": { q: "breed" },
-      "text: in 5% of events, none recent (\"reed 1\")": { q: "reed 1" },
-      "text: in 0.5% of events (\"reed 42\")": { q: "reed 42" },
-      "text: two letters (\"ee\")": { q: "ee" },
+      'text: a rare name part ("reed 4242")': { q: "reed 4242" },
+      'text: a common name part ("breed")': { q: "breed" },
+      'text: in 5% of events, none recent ("reed 1")': { q: "reed 1" },
+      'text: in 0.5% of events ("reed 42")': { q: "reed 42" },
+      'text: two letters ("ee")': { q: "ee" },
       "text: no match": { q: "zebra" },
       "a category's history (link from the list)": { category: "4242" },
       "person and event": { actor: "user-42", action: "category_created" },
       "a page halfway down (cursor)": { before: { time: middle.time, id: middle.id } },
       "newer than halfway (cursor)": { after: { time: middle.time, id: middle.id } },
     };
-    const app = await startApp({ users: [user], name: "bench-audit", env: { DATABASE_URL: database.url, LOG_LEVEL: "warn" } });
+    const app = await startApp({
+      users: [user],
+      name: "bench-audit",
+      env: { DATABASE_URL: database.url, LOG_LEVEL: "warn" },
+    });
     try {
       const cookie = await app.signIn(user);
       const rows = [];
@@ -126,7 +158,11 @@ async function auditPages() {
         const { text, values } = auditPageSql({ ...filters, limit: 50 });
         const { rows: plan } = await db.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${text}`, values);
         // The first request warms the app's connection and statement cache.
-        rows.push([name, `**${format.ms(median(times.slice(1)))}**`, plan.map((row) => String(row["QUERY PLAN"]).trim()).join("; ")]);
+        rows.push([
+          name,
+          `**${format.ms(median(times.slice(1)))}**`,
+          plan.map((row) => String(row["QUERY PLAN"]).trim()).join("; "),
+        ]);
       }
       return `Audit trail: ${heading}\n\n${table(["filter", "GET /api/audit", "plan of the page's query"], rows)}\n\n${await exportAll(app, cookie)}`;
     } finally {
@@ -138,8 +174,10 @@ async function auditPages() {
 const sessions = [await listVersusHealth("embedded", undefined)];
 if (serverUrl) sessions.push(await listVersusHealth("PostgreSQL", serverUrl));
 const report = [
-  `# Store figures (${flags.ci ? "CI run: small and short, figures mean little" : "full run"}, ${new Date().toISOString()})`, "",
-  `Sessions in each database${serverUrl ? "" : " (PostgreSQL not measured: set BENCH_POSTGRES_URL)"}; target ≥ 0.75:`, "",
+  `# Store figures (${flags.ci ? "CI run: small and short, figures mean little" : "full run"}, ${new Date().toISOString()})`,
+  "",
+  `Sessions in each database${serverUrl ? "" : " (PostgreSQL not measured: set BENCH_POSTGRES_URL)"}; target ≥ 0.75:`,
+  "",
   table(["sessions in", "signed-in GET /api/categories req/s", "/api/health req/s", "list / health"], sessions),
   ...(process.env.BENCH_STORE_SKIP_AUDIT === "1" ? [] : ["", await auditPages()]),
 ];

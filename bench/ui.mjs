@@ -20,15 +20,40 @@ const browser = await chromium.launch({
 const results = [];
 for (const n of SIZES) results.push(await measure(n)); // Playwright closes Chromium if this fails
 await browser.close();
-console.log(`\n${table(["N", "first rows", "search → rows", "sort", "DOM nodes", "JS heap"],
-  results.map((r) => [format.count(r.n), `${r.firstRowsMs} ms`, `${r.searchMs} ms`, `${r.sortMs} ms`, r.domNodes, `${r.heapMb} MB`]))}`);
-console.log(`targets at 100,000: first rows < ${TARGETS.firstRowsMs} ms, search < ${TARGETS.searchMs} ms, sort < ${TARGETS.sortMs} ms, DOM < ${TARGETS.domNodes}`);
-writeFileSync("bench/results/ui-latest.json", `${JSON.stringify({ measuredAt: new Date().toISOString(), targets: TARGETS, results }, null, 2)}\n`);
+console.log(
+  `\n${table(
+    ["N", "first rows", "search → rows", "sort", "DOM nodes", "JS heap"],
+    results.map((r) => [
+      format.count(r.n),
+      `${r.firstRowsMs} ms`,
+      `${r.searchMs} ms`,
+      `${r.sortMs} ms`,
+      r.domNodes,
+      `${r.heapMb} MB`,
+    ]),
+  )}`,
+);
+console.log(
+  `targets at 100,000: first rows < ${TARGETS.firstRowsMs} ms, search < ${TARGETS.searchMs} ms, sort < ${TARGETS.sortMs} ms, DOM < ${TARGETS.domNodes}`,
+);
+writeFileSync(
+  "bench/results/ui-latest.json",
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), targets: TARGETS, results }, null, 2)}\n`,
+);
 
 /** @param {number} n */
 async function measure(n) {
-  const categories = Array.from({ length: n }, (_, i) => ({ name: `Breed ${i + 1}`, description: `Category number ${i + 1} of the bench` }));
-  const app = await startApp({ port: Number(process.env.BENCH_UI_PORT ?? 3197), users: [USER], categories, name: "bench-ui", env: { LOG_LEVEL: "warn" } });
+  const categories = Array.from({ length: n }, (_, i) => ({
+    name: `Breed ${i + 1}`,
+    description: `Category number ${i + 1} of the bench`,
+  }));
+  const app = await startApp({
+    port: Number(process.env.BENCH_UI_PORT ?? 3197),
+    users: [USER],
+    categories,
+    name: "bench-ui",
+    env: { LOG_LEVEL: "warn" },
+  });
   try {
     const page = await browser.newPage();
     const [name = "", value = ""] = (await app.signIn(USER)).split(/=(.*)/s);
@@ -48,13 +73,22 @@ async function measure(n) {
     await cell("Breed 1").waitFor({ state: "detached" });
     const searchMs = Date.now() - started;
     await page.getByLabel("Search").fill("");
-    await page.getByRole("status").filter({ hasText: new RegExp(`^${n} categories$`) }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: new RegExp(`^${n} categories$`) })
+      .waitFor();
     started = Date.now();
     await page.getByRole("button", { name: "ID" }).click(); // ID descending: the last id comes first
     // For an admin the id is a link named "<id>: history of <name>".
-    await page.getByRole("cell", { name: new RegExp(`^${n}(:|$)`) }).first().waitFor();
+    await page
+      .getByRole("cell", { name: new RegExp(`^${n}(:|$)`) })
+      .first()
+      .waitFor();
     const sortMs = Date.now() - started;
-    const [domNodes, heap] = await page.evaluate(() => [document.getElementsByTagName("*").length, /** @type {{ memory?: { usedJSHeapSize: number } }} */ (performance).memory?.usedJSHeapSize ?? 0]);
+    const [domNodes, heap] = await page.evaluate(() => [
+      document.getElementsByTagName("*").length,
+      /** @type {{ memory?: { usedJSHeapSize: number } }} */ (performance).memory?.usedJSHeapSize ?? 0,
+    ]);
     await page.close();
     return { n, firstRowsMs, searchMs, sortMs, domNodes, heapMb: Math.round(heap / 1e6) };
   } finally {

@@ -7,7 +7,9 @@ import { useMounted } from "@/lib/browser/use-mounted";
 type Look = { variant?: "primary" | "secondary"; small?: boolean };
 
 function buttonClass({ variant, small }: Look, className?: string): string {
-  return ["button", variant === "secondary" && "button-secondary", small && "button-small", className].filter(Boolean).join(" ");
+  return ["button", variant === "secondary" && "button-secondary", small && "button-small", className]
+    .filter(Boolean)
+    .join(" ");
 }
 
 type ButtonProps = ComponentProps<"button"> & Look & { worksWithoutScripts?: boolean };
@@ -15,9 +17,24 @@ type ButtonProps = ComponentProps<"button"> & Look & { worksWithoutScripts?: boo
 // type="button" unless told otherwise, so it never submits a form by accident. Until the page's scripts run, a button
 // that needs them is disabled: a click would be lost, and Enter in a field would submit the form the browser's way,
 // putting what was typed (a password) in the address.
-export function Button({ variant, small, className, type = "button", worksWithoutScripts = false, disabled, ...props }: ButtonProps) {
+export function Button({
+  variant,
+  small,
+  className,
+  type = "button",
+  worksWithoutScripts = false,
+  disabled,
+  ...props
+}: ButtonProps) {
   const hydrated = useMounted();
-  return <button type={type} className={buttonClass({ variant, small }, className)} disabled={disabled || !(hydrated || worksWithoutScripts)} {...props} />;
+  return (
+    <button
+      type={type}
+      className={buttonClass({ variant, small }, className)}
+      disabled={disabled || !(hydrated || worksWithoutScripts)}
+      {...props}
+    />
+  );
 }
 
 export function ButtonLink({ variant, small, className, ...props }: ComponentProps<typeof Link> & Look) {

@@ -36,7 +36,10 @@ export function CategoryForm({ username }: { username: string }) {
   const [failure, setFailure] = useState<CreateFailureState | null>(null);
   const [leaving, setLeaving] = useState(false);
   const focusAlert = useCallback((alert: HTMLDivElement | null) => alert?.focus(), []);
-  const form = useForm<NewCategoryInput, unknown, NewCategory>({ resolver: zodResolver(newCategorySchema), defaultValues: EMPTY });
+  const form = useForm<NewCategoryInput, unknown, NewCategory>({
+    resolver: zodResolver(newCategorySchema),
+    defaultValues: EMPTY,
+  });
   const { register, handleSubmit, setError, reset, formState } = form;
   // Per person: after a session ends, whoever signs in next on this tab never inherits someone else's draft.
   const forgetDraft = useSessionDraft(`new-category-draft:${username}`, form);
@@ -47,7 +50,8 @@ export function CategoryForm({ username }: { username: string }) {
   const sameName = findSameName(typedName);
 
   const onSubmit = handleSubmit(async ({ name, description }, event?: BaseSyntheticEvent) => {
-    const addAnother = ((event?.nativeEvent as SubmitEvent | undefined)?.submitter as HTMLElement | null)?.dataset.intent === "another";
+    const addAnother =
+      ((event?.nativeEvent as SubmitEvent | undefined)?.submitter as HTMLElement | null)?.dataset.intent === "another";
     setFailure(null);
     try {
       const category = await create.mutateAsync(description ? { name, description } : { name });
@@ -69,7 +73,9 @@ export function CategoryForm({ username }: { username: string }) {
       const fieldErrors = error instanceof AppError ? error.fields : undefined;
       const known = FIELDS.filter((field) => fieldErrors?.[field]);
       if (known.length === 0) {
-        return setFailure(await explainCreateFailure(error, { name, description }, knownIds, () => readCategoriesNow(queryClient)));
+        return setFailure(
+          await explainCreateFailure(error, { name, description }, knownIds, () => readCategoriesNow(queryClient)),
+        );
       }
       known.forEach((field, index) =>
         setError(field, { type: "server", message: fieldErrors?.[field] }, { shouldFocus: index === 0 }),
@@ -81,7 +87,12 @@ export function CategoryForm({ username }: { username: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="form stack">
       {failure && <CreateFailure {...failure} ref={focusAlert} />}
-      <Field id="category-name" label="Name" hint="For example a species or breed: dog, siamese cat." error={formState.errors.name?.message}>
+      <Field
+        id="category-name"
+        label="Name"
+        hint="For example a species or breed: dog, siamese cat."
+        error={formState.errors.name?.message}
+      >
         {(field) => (
           <>
             <input
@@ -100,7 +111,12 @@ export function CategoryForm({ username }: { username: string }) {
           </>
         )}
       </Field>
-      <Field id="category-description" label="Description" hint="Optional." error={formState.errors.description?.message}>
+      <Field
+        id="category-description"
+        label="Description"
+        hint="Optional."
+        error={formState.errors.description?.message}
+      >
         {(field) => <textarea rows={3} {...field} {...register("description")} />}
       </Field>
       <div className="actions">

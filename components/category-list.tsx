@@ -71,7 +71,13 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
       <div className="toolbar">
         <div className="field field-inline">
           <label htmlFor="category-search">Search</label>
-          <input ref={searchRef} id="category-search" type="search" value={search} onChange={(event) => show({ q: event.target.value, sort }, "replace")} />
+          <input
+            ref={searchRef}
+            id="category-search"
+            type="search"
+            value={search}
+            onChange={(event) => show({ q: event.target.value, sort }, "replace")}
+          />
         </div>
         <p role="status" className="count">
           {data ? countText(visible.length, data.length) : ""}
@@ -114,7 +120,13 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
       ) : visible.length === 0 ? (
         <p className="empty">No categories match “{deferredSearch.trim()}”.</p>
       ) : (
-        <CategoryTable categories={visible} sort={sort} onSort={toggleSort} highlightId={highlightId} historyLinks={canCreate} />
+        <CategoryTable
+          categories={visible}
+          sort={sort}
+          onSort={toggleSort}
+          highlightId={highlightId}
+          historyLinks={canCreate}
+        />
       )}
     </section>
   );

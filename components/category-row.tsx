@@ -3,7 +3,13 @@ import type { Ref } from "react";
 import type { Category } from "@/lib/shared/schemas";
 
 // `index` is the row's place in the whole filtered, sorted list, not among the rendered rows.
-type CategoryRowProps = { category: Category; index: number; highlighted?: boolean; historyLink?: boolean; ref?: Ref<HTMLTableRowElement> };
+type CategoryRowProps = {
+  category: Category;
+  index: number;
+  highlighted?: boolean;
+  historyLink?: boolean;
+  ref?: Ref<HTMLTableRowElement>;
+};
 
 export function CategoryRow({ category, index, highlighted, historyLink, ref }: CategoryRowProps) {
   const className = [index % 2 ? "row-alt" : "", highlighted ? "row-highlight" : ""].filter(Boolean).join(" ");
@@ -12,7 +18,11 @@ export function CategoryRow({ category, index, highlighted, historyLink, ref }: 
       <td className="cell-id">
         {historyLink ? (
           // Not prefetched: a long list would fetch the History page once per row in view.
-          <Link href={`/history?category=${category.id}`} prefetch={false} aria-label={`${category.id}: history of ${category.name}`}>
+          <Link
+            href={`/history?category=${category.id}`}
+            prefetch={false}
+            aria-label={`${category.id}: history of ${category.name}`}
+          >
             {category.id}
           </Link>
         ) : (

@@ -25,7 +25,8 @@ export function CategoryTable({ categories, sort, onSort, highlightId, historyLi
   // The server renders the first rows plainly; the window the virtualiser measures exists only in the browser.
   const hydrated = useMounted();
   const virtual = hydrated && categories.length > PLAIN_ROWS;
-  const highlightIndex = highlightId === undefined ? -1 : categories.findIndex((category) => category.id === highlightId);
+  const highlightIndex =
+    highlightId === undefined ? -1 : categories.findIndex((category) => category.id === highlightId);
   useEffect(() => {
     if (highlightIndex >= 0 && highlightIndex < PLAIN_ROWS) {
       bodyRef.current?.querySelector(`tr[data-index="${highlightIndex}"]`)?.scrollIntoView({ block: "center" });
@@ -68,14 +69,26 @@ export function CategoryTable({ categories, sort, onSort, highlightId, historyLi
               itemKey={(category) => category.id}
               scrollToIndex={highlightIndex}
               renderRow={(category, index, ref) => (
-                <CategoryRow category={category} index={index} highlighted={index === highlightIndex} historyLink={historyLinks} ref={ref} />
+                <CategoryRow
+                  category={category}
+                  index={index}
+                  highlighted={index === highlightIndex}
+                  historyLink={historyLinks}
+                  ref={ref}
+                />
               )}
             />
           ) : (
             categories
               .slice(0, PLAIN_ROWS)
               .map((category, index) => (
-                <CategoryRow key={category.id} category={category} index={index} highlighted={index === highlightIndex} historyLink={historyLinks} />
+                <CategoryRow
+                  key={category.id}
+                  category={category}
+                  index={index}
+                  highlighted={index === highlightIndex}
+                  historyLink={historyLinks}
+                />
               ))
           )}
         </tbody>

@@ -24,18 +24,26 @@ export async function explainCreateFailure(
   if (!createOutcomeUnknown(error)) return { error, name, outcomeUnknown: false };
   const now = knownIds && (await reload());
   const probablyCreated = now?.find(
-    (category) => category.name === name && (category.description ?? "") === (description ?? "") && !knownIds?.has(category.id),
+    (category) =>
+      category.name === name && (category.description ?? "") === (description ?? "") && !knownIds?.has(category.id),
   );
   return { error, name, outcomeUnknown: true, probablyCreated };
 }
 
-export function CreateFailure({ error, name, outcomeUnknown, probablyCreated, ref }: CreateFailureState & { ref: Ref<HTMLDivElement> }) {
+export function CreateFailure({
+  error,
+  name,
+  outcomeUnknown,
+  probablyCreated,
+  ref,
+}: CreateFailureState & { ref: Ref<HTMLDivElement> }) {
   if (probablyCreated) {
     return (
       <Alert title="The category was probably created" ref={ref}>
         <p>
-          The app could not confirm the create, but “{probablyCreated.name}” (ID {probablyCreated.id}) has appeared in the list
-          since you opened this form. Check the <Link href="/categories">list of categories</Link> before creating it again.
+          The app could not confirm the create, but “{probablyCreated.name}” (ID {probablyCreated.id}) has appeared in
+          the list since you opened this form. Check the <Link href="/categories">list of categories</Link> before
+          creating it again.
         </p>
         <ErrorDetails error={error} />
       </Alert>
@@ -45,8 +53,8 @@ export function CreateFailure({ error, name, outcomeUnknown, probablyCreated, re
     return (
       <Alert title="We don't know whether the category was created" ref={ref}>
         <p>
-          The catalogue service did not confirm the create, so “{name}” may or may not have been created. It is not in the list
-          yet; check the <Link href="/categories">list of categories</Link> again before you try again.
+          The catalogue service did not confirm the create, so “{name}” may or may not have been created. It is not in
+          the list yet; check the <Link href="/categories">list of categories</Link> again before you try again.
         </p>
         <ErrorDetails error={error} />
       </Alert>

@@ -2,7 +2,14 @@
 
 import Link from "next/link";
 import { type RegisterOptions, useForm, useWatch } from "react-hook-form";
-import { type HistoryView, TIME_RANGES, type TimeRange, type ViewFilters, filtersOf, hasFilters } from "@/lib/browser/history-params";
+import {
+  type HistoryView,
+  TIME_RANGES,
+  type TimeRange,
+  type ViewFilters,
+  filtersOf,
+  hasFilters,
+} from "@/lib/browser/history-params";
 import { useMounted } from "@/lib/browser/use-mounted";
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from "@/lib/shared/audit-actions";
 import { Button } from "./button";
@@ -19,13 +26,23 @@ export function HistoryFilters({ view, onApply }: HistoryFiltersProps) {
     resetOptions: { keepDirtyValues: !hydrated },
   });
   // The server's HTML shows the filters of its address, so they read right before the page's scripts run.
-  const filter = <Name extends keyof ViewFilters>(name: Name, options?: RegisterOptions<ViewFilters, Name>) => ({ ...register(name, options), defaultValue: view[name] });
+  const filter = <Name extends keyof ViewFilters>(name: Name, options?: RegisterOptions<ViewFilters, Name>) => ({
+    ...register(name, options),
+    defaultValue: view[name],
+  });
   const apply = handleSubmit((filters) => onApply({ ...filters, category: view.category }));
   const custom = useWatch({ control, name: "range" }) === "custom";
   const toError = formState.errors.to?.message;
   return (
     // The action makes it a plain GET form until the page's scripts run: Enter works from the first paint.
-    <form action="/history" className="toolbar history-filters" role="search" aria-label="Filter the history" onSubmit={apply} noValidate>
+    <form
+      action="/history"
+      className="toolbar history-filters"
+      role="search"
+      aria-label="Filter the history"
+      onSubmit={apply}
+      noValidate
+    >
       <Field id="history-actor" label="Person">
         {(field) => <input {...field} {...filter("actor")} type="text" autoComplete="off" spellCheck={false} />}
       </Field>
@@ -44,7 +61,10 @@ export function HistoryFilters({ view, onApply }: HistoryFiltersProps) {
       </Field>
       <Field id="history-range" label="Time">
         {(field) => (
-          <select {...field} {...filter("range", { onChange: (event) => event.target.value !== "custom" && void apply() })}>
+          <select
+            {...field}
+            {...filter("range", { onChange: (event) => event.target.value !== "custom" && void apply() })}
+          >
             {(Object.keys(TIME_RANGES) as TimeRange[]).map((range) => (
               <option key={range} value={range}>
                 {TIME_RANGES[range]}
@@ -62,7 +82,9 @@ export function HistoryFilters({ view, onApply }: HistoryFiltersProps) {
             {(field) => (
               <input
                 {...field}
-                {...filter("to", { validate: (to, { from }) => !to || !from || to > from || "Choose a time after “From”." })}
+                {...filter("to", {
+                  validate: (to, { from }) => !to || !from || to > from || "Choose a time after “From”.",
+                })}
                 type="datetime-local"
               />
             )}

@@ -33,7 +33,13 @@ export function HistoryTable({ entries, caption, busy }: { entries: AuditEntry[]
                 <td className="cell-event">{cells.event}</td>
                 <td className="cell-id">{cells.categoryId}</td>
                 <td>{cells.categoryName}</td>
-                <td>{importId === undefined ? cells.details : <Link href={`/categories/import/${importId}`}>{cells.details}</Link>}</td>
+                <td>
+                  {importId === undefined ? (
+                    cells.details
+                  ) : (
+                    <Link href={`/categories/import/${importId}`}>{cells.details}</Link>
+                  )}
+                </td>
                 <td className="cell-request">{cells.requestId}</td>
               </tr>
             );

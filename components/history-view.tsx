@@ -55,7 +55,13 @@ export function HistoryView() {
         </Alert>
       ) : page ? (
         <>
-          {page.entries.length > 0 && <HistoryTable entries={page.entries} caption={`Events, newest first: ${summary(view, page)}`} busy={isPlaceholderData} />}
+          {page.entries.length > 0 && (
+            <HistoryTable
+              entries={page.entries}
+              caption={`Events, newest first: ${summary(view, page)}`}
+              busy={isPlaceholderData}
+            />
+          )}
           <nav className="pager" aria-label="Pages of events">
             <PageLink label="Newer" href={page.newer && historyHref({ ...filtersOf(view), after: page.newer })} />
             <PageLink label="Older" href={page.older && historyHref({ ...filtersOf(view), before: page.older })} />

@@ -9,7 +9,8 @@ import { useAnnounce } from "./announcer";
 import { Button } from "./button";
 import { ImportRowsTable } from "./import-rows-table";
 
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
 
 export function previewSentence({ counts }: Job): string {
   return `${counts.new.toLocaleString("en")} to create, ${counts.existing.toLocaleString("en")} already in the catalogue, ${counts.repeated.toLocaleString("en")} repeated, ${counts.invalid.toLocaleString("en")} invalid`;
@@ -22,8 +23,21 @@ export function resultSentence({ state, counts }: Job): string {
 }
 
 const FILTERS = {
-  preview: [["all", "All rows"], ["new", "New"], ["existing", "Already in the catalogue"], ["repeated", "Repeated"], ["invalid", "Invalid"]],
-  outcome: [["all", "All rows"], ["created", "Created"], ["skipped", "Skipped"], ["failed", "Failed"], ["unknown", "Unknown"], ["pending", "Waiting"]],
+  preview: [
+    ["all", "All rows"],
+    ["new", "New"],
+    ["existing", "Already in the catalogue"],
+    ["repeated", "Repeated"],
+    ["invalid", "Invalid"],
+  ],
+  outcome: [
+    ["all", "All rows"],
+    ["created", "Created"],
+    ["skipped", "Skipped"],
+    ["failed", "Failed"],
+    ["unknown", "Unknown"],
+    ["pending", "Waiting"],
+  ],
 } as const;
 
 export function ImportJobView({ id }: { id: string }) {
@@ -51,11 +65,19 @@ export function ImportJobView({ id }: { id: string }) {
   // A filter of the preview means nothing once sending starts.
   const show = FILTERS[kind].some(([value]) => value === filter) ? filter : "all";
   const shown = useMemo(
-    () => (rows ?? []).filter((row: ImportRow) => show === "all" || (kind === "preview" ? row.class : row.state) === show),
+    () =>
+      (rows ?? []).filter((row: ImportRow) => show === "all" || (kind === "preview" ? row.class : row.state) === show),
     [rows, show, kind],
   );
 
-  if (!job) return error ? <Alert title="Couldn't load this import"><p>{describeError(error)}</p></Alert> : <p className="muted">Loading…</p>;
+  if (!job)
+    return error ? (
+      <Alert title="Couldn't load this import">
+        <p>{describeError(error)}</p>
+      </Alert>
+    ) : (
+      <p className="muted">Loading…</p>
+    );
   const toCreate = job.counts.new + (createExisting ? job.counts.existing : 0);
   const toSend = job.counts.created + job.counts.failed + job.counts.unknown + job.counts.pending + job.counts.sending;
   const sent = job.counts.created + job.counts.failed + job.counts.unknown;
@@ -69,7 +91,13 @@ export function ImportJobView({ id }: { id: string }) {
         </Alert>
       )}
       <h2 ref={statusRef} tabIndex={-1}>
-        {job.state === "preview" ? "Preview" : job.state === "running" ? "Importing" : job.state === "paused" ? "Paused" : "Result"}
+        {job.state === "preview"
+          ? "Preview"
+          : job.state === "running"
+            ? "Importing"
+            : job.state === "paused"
+              ? "Paused"
+              : "Result"}
       </h2>
 
       {job.state === "preview" && (
@@ -78,13 +106,23 @@ export function ImportJobView({ id }: { id: string }) {
           {job.ignoredColumns.length > 0 && <p className="muted">Ignored columns: {job.ignoredColumns.join(", ")}.</p>}
           {job.counts.existing > 0 && (
             <div className="field checkbox-field">
-              <input id="create-existing" type="checkbox" checked={createExisting} onChange={(event) => setCreateExisting(event.target.checked)} />
+              <input
+                id="create-existing"
+                type="checkbox"
+                checked={createExisting}
+                onChange={(event) => setCreateExisting(event.target.checked)}
+              />
               <label htmlFor="create-existing">Create these anyway</label>
-              <span className="hint">({plural(job.counts.existing, "name is", "names are")} already in the catalogue)</span>
+              <span className="hint">
+                ({plural(job.counts.existing, "name is", "names are")} already in the catalogue)
+              </span>
             </div>
           )}
           <div>
-            <Button disabled={toCreate === 0 || action.isPending} onClick={() => run({ action: "start", createExisting })}>
+            <Button
+              disabled={toCreate === 0 || action.isPending}
+              onClick={() => run({ action: "start", createExisting })}
+            >
               Import {plural(toCreate, "category", "categories")}
             </Button>
           </div>
@@ -95,12 +133,16 @@ export function ImportJobView({ id }: { id: string }) {
         <>
           <progress className="progress" aria-label="Import progress" value={sent} max={Math.max(toSend, 1)} />
           <p role="status">
-            {sent.toLocaleString("en")} of {plural(toSend, "row", "rows")} sent: {job.counts.created.toLocaleString("en")} created,{" "}
-            {job.counts.failed.toLocaleString("en")} failed, {job.counts.unknown.toLocaleString("en")} unknown
+            {sent.toLocaleString("en")} of {plural(toSend, "row", "rows")} sent:{" "}
+            {job.counts.created.toLocaleString("en")} created, {job.counts.failed.toLocaleString("en")} failed,{" "}
+            {job.counts.unknown.toLocaleString("en")} unknown
           </p>
           {job.state === "paused" && (
             <Alert title="The import is paused">
-              <p>{job.pauseReason ?? "The catalogue service could not take more rows."} Nothing more is sent until you resume.</p>
+              <p>
+                {job.pauseReason ?? "The catalogue service could not take more rows."} Nothing more is sent until you
+                resume.
+              </p>
               <Button onClick={() => run({ action: "resume" })} disabled={action.isPending}>
                 Resume
               </Button>
@@ -129,8 +171,9 @@ export function ImportJobView({ id }: { id: string }) {
             <div className="notice" role="note">
               <h3>{plural(job.counts.unknown, "row has", "rows have")} an unknown outcome</h3>
               <p>
-                The catalogue service did not answer for {job.counts.unknown === 1 ? "it" : "them"}, and the list does not show{" "}
-                {job.counts.unknown === 1 ? "it" : "them"} as created. Sending again may create a duplicate if the service did create it.
+                The catalogue service did not answer for {job.counts.unknown === 1 ? "it" : "them"}, and the list does
+                not show {job.counts.unknown === 1 ? "it" : "them"} as created. Sending again may create a duplicate if
+                the service did create it.
               </p>
               <Button onClick={() => run({ action: "send-unknown-again" })} disabled={action.isPending}>
                 Send {job.counts.unknown === 1 ? "this 1" : `these ${job.counts.unknown.toLocaleString("en")}`} again

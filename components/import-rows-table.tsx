@@ -15,7 +15,14 @@ export function checkWords(row: ImportRow): string {
   return `Invalid: ${row.note ?? "not a valid category"}`;
 }
 
-const STATE_WORDS = { pending: "Waiting", sending: "Sending", created: "Created", failed: "Failed", unknown: "Unknown", skipped: "Skipped" } as const;
+const STATE_WORDS = {
+  pending: "Waiting",
+  sending: "Sending",
+  created: "Created",
+  failed: "Failed",
+  unknown: "Unknown",
+  skipped: "Skipped",
+} as const;
 
 export function outcomeWords(row: ImportRow): string {
   if (row.confirmedLate) return "Created (confirmed after a lost answer)";

@@ -48,7 +48,11 @@ export function ImportUpload() {
           <p>{error}</p>
         </Alert>
       )}
-      <Field id="import-file" label="CSV file" hint="A header row names the columns: name (required) and description. Nothing is created before you confirm.">
+      <Field
+        id="import-file"
+        label="CSV file"
+        hint="A header row names the columns: name (required) and description. Nothing is created before you confirm."
+      >
         {(field) => (
           <input
             {...field}

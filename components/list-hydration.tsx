@@ -10,7 +10,10 @@ import { type ReactNode, useState } from "react";
 export function ListHydration({ state, children }: { state: DehydratedState; children: ReactNode }) {
   const [received] = useState(() => {
     const now = Date.now();
-    return { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) };
+    return {
+      ...state,
+      queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
+    };
   });
   return <HydrationBoundary state={received}>{children}</HydrationBoundary>;
 }

@@ -59,7 +59,14 @@ export function LoginForm({ next }: { next: string }) {
       )}
       <Field id="login-username" label="Username" error={fieldErrors.username}>
         {(control) => (
-          <input name="username" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} {...control} />
+          <input
+            name="username"
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...control}
+          />
         )}
       </Field>
       <Field id="login-password" label="Password" error={fieldErrors.password}>

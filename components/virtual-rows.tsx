@@ -16,7 +16,14 @@ type VirtualRowsProps<Item> = {
 const ESTIMATED_ROW_PX = 41;
 
 // Only the rows in view (plus a few) are in the DOM, so 100,000 rows cost what 50 do.
-export function VirtualRows<Item>({ items, body, columns, itemKey, renderRow, scrollToIndex = -1 }: VirtualRowsProps<Item>) {
+export function VirtualRows<Item>({
+  items,
+  body,
+  columns,
+  itemKey,
+  renderRow,
+  scrollToIndex = -1,
+}: VirtualRowsProps<Item>) {
   const [scrollMargin, setScrollMargin] = useState(0);
   // Measured again whenever the page's size changes: an alert or a wrapped toolbar above the table moves it.
   useLayoutEffect(() => {
@@ -47,7 +54,9 @@ export function VirtualRows<Item>({ items, body, columns, itemKey, renderRow, sc
       {before > 0 && <Spacer height={before} columns={columns} />}
       {rows.map((row) => {
         const item = items[row.index];
-        return item === undefined ? null : <Fragment key={row.key}>{renderRow(item, row.index, virtualizer.measureElement)}</Fragment>;
+        return item === undefined ? null : (
+          <Fragment key={row.key}>{renderRow(item, row.index, virtualizer.measureElement)}</Fragment>
+        );
       })}
       {after > 0 && <Spacer height={after} columns={columns} />}
     </>

@@ -76,7 +76,9 @@ test.describe("no axe violations in either scheme", () => {
       test.use({ baseURL: instanceUrl("faulty") });
 
       test("empty", async ({ page }) => {
-        await page.setExtraHTTPHeaders({ "x-request-id": `${EMPTY_LIST_REQUEST_ID_PREFIX}-${randomBytes(4).toString("hex")}` });
+        await page.setExtraHTTPHeaders({
+          "x-request-id": `${EMPTY_LIST_REQUEST_ID_PREFIX}-${randomBytes(4).toString("hex")}`,
+        });
         await page.goto("/categories");
         await expect(page.getByText("There are no categories yet.")).toBeVisible();
 

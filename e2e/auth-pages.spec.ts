@@ -11,7 +11,9 @@ test.use({ signedInAs: null });
 // A signed-in visit to the sign-in page with an off-site next= is redirected within this app: tests/integration/open-redirect.test.ts.
 
 test.describe("sign-in page", () => {
-  test("before the page's scripts run, Sign in is disabled and Enter sends nothing: the password never reaches an address", async ({ page }) => {
+  test("before the page's scripts run, Sign in is disabled and Enter sends nothing: the password never reaches an address", async ({
+    page,
+  }) => {
     const scripts = await holdScripts(page);
     await page.goto("/login?next=%2Fcategories%2Fnew", { waitUntil: "domcontentloaded" });
     await usernameField(page).fill(admin.username);
@@ -58,7 +60,9 @@ test.describe("sign-in page", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("the form can be filled in and sent with the keyboard alone, and the header then names the person and role", async ({ page }) => {
+  test("the form can be filled in and sent with the keyboard alone, and the header then names the person and role", async ({
+    page,
+  }) => {
     await page.goto("/login");
 
     await tabUntilFocused(page, usernameField(page));
@@ -92,7 +96,11 @@ test.describe("signing out", () => {
     expect((await page.request.get("/api/auth/session")).status()).toBe(401);
   });
 
-  test("a copy of the session cookie taken before Sign out is refused afterwards", async ({ page, playwright, baseURL }) => {
+  test("a copy of the session cookie taken before Sign out is refused afterwards", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const copy = await playwright.request.newContext({ baseURL, storageState: await page.context().storageState() });
     expect((await copy.get("/api/categories")).status(), "the copy works while the session lasts").toBe(200);
     await page.goto("/categories");
@@ -114,7 +122,10 @@ test.describe("signing out with unsaved input", () => {
     await signInByApi(page.request, admin); // a session of its own: signing out ends it
   });
 
-  test("Sign out asks first, then forgets the create form's typed values, so the next person on this tab does not see them", async ({ page, uniqueName }) => {
+  test("Sign out asks first, then forgets the create form's typed values, so the next person on this tab does not see them", async ({
+    page,
+    uniqueName,
+  }) => {
     await fillNewCategory(page, uniqueName, "Typed before signing out");
     const asked: string[] = [];
     page.on("dialog", (dialog) => {

@@ -5,7 +5,11 @@ const addAnotherButton = (page: Page) => page.getByRole("button", { name: "Creat
 const duplicateHint = (page: Page) => page.locator("#category-name-same");
 
 test.describe("Create and add another", () => {
-  test("creates, stays on the form, clears it, focuses Name and announces what was created", async ({ page, uniqueName, listCategories }) => {
+  test("creates, stays on the form, clears it, focuses Name and announces what was created", async ({
+    page,
+    uniqueName,
+    listCategories,
+  }) => {
     await fillNewCategory(page, `${uniqueName} one`, "first");
     await addAnotherButton(page).click();
 
@@ -13,9 +17,13 @@ test.describe("Create and add another", () => {
     await expect(descriptionField(page)).toHaveValue("");
     await expect(nameField(page)).toBeFocused();
     await expect(page).toHaveURL(/\/categories\/new$/);
-    expect((await listCategories()).find((category) => category.name === `${uniqueName} one`)).toMatchObject({ description: "first" });
+    expect((await listCategories()).find((category) => category.name === `${uniqueName} one`)).toMatchObject({
+      description: "first",
+    });
     const announcement = page.getByRole("status").filter({ hasText: `Created ${uniqueName} one (ID ` });
-    await expect(announcement).toHaveText(new RegExp(`^Created ${uniqueName} one \\(ID \\d+\\)\\. Add the next one\\.$`));
+    await expect(announcement).toHaveText(
+      new RegExp(`^Created ${uniqueName} one \\(ID \\d+\\)\\. Add the next one\\.$`),
+    );
     const announcedId = /\(ID (\d+)\)/.exec((await announcement.textContent()) ?? "")?.[1];
 
     await nameField(page).fill(`${uniqueName} two`);
@@ -73,7 +81,10 @@ test.describe("unsaved changes", () => {
   // These tests answer dialogs themselves, so the fixture that fails on any dialog is replaced.
   test.use({ noDialogs: async ({}, provide) => provide() });
 
-  test("an in-app link asks first, from the first keystroke on; No stays with the typed values, Yes leaves", async ({ page, uniqueName }) => {
+  test("an in-app link asks first, from the first keystroke on; No stays with the typed values, Yes leaves", async ({
+    page,
+    uniqueName,
+  }) => {
     await fillNewCategory(page, uniqueName, "typed");
     const messages: string[] = [];
     page.once("dialog", (dialog) => {

@@ -17,10 +17,15 @@ test("creating a category goes back to the list, shows the new row and announces
   await expect(page).toHaveURL(/\/categories$/);
   const row = dataRows(page).filter({ has: page.getByRole("cell", { name: uniqueName, exact: true }) });
   await expect(row.getByRole("cell", { name: "Made by the create test", exact: true })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: `Created ${uniqueName}` })).toHaveText(new RegExp(`^Created ${uniqueName} \\(ID \\d+\\)$`));
+  await expect(page.getByRole("status").filter({ hasText: `Created ${uniqueName}` })).toHaveText(
+    new RegExp(`^Created ${uniqueName} \\(ID \\d+\\)$`),
+  );
 });
 
-test("after a create, only the list page's server render reads the list: the browser does not read it again", async ({ page, uniqueName }) => {
+test("after a create, only the list page's server render reads the list: the browser does not read it again", async ({
+  page,
+  uniqueName,
+}) => {
   await fillNewCategory(page, uniqueName);
   const reads: string[] = [];
   page.on("request", (request) => {
@@ -41,7 +46,9 @@ test("a created category is kept by the catalogue service", async ({ page, uniqu
   await createButton(page).click();
   await expect(page).toHaveURL(/\/categories$/);
 
-  expect(await listCategories()).toContainEqual(expect.objectContaining({ name: uniqueName, description: "Kept after a reload" }));
+  expect(await listCategories()).toContainEqual(
+    expect.objectContaining({ name: uniqueName, description: "Kept after a reload" }),
+  );
   await page.reload();
   await expect(page.getByRole("cell", { name: uniqueName, exact: true })).toBeVisible();
 });
@@ -57,7 +64,12 @@ test("Description is optional", async ({ page, uniqueName, listCategories }) => 
   expect(created).not.toHaveProperty("description");
 });
 
-test("a double click on Create category creates exactly one category", async ({ page, uniqueName, createRequests, listCategories }) => {
+test("a double click on Create category creates exactly one category", async ({
+  page,
+  uniqueName,
+  createRequests,
+  listCategories,
+}) => {
   await fillNewCategory(page, uniqueName);
 
   await createButton(page).dblclick();

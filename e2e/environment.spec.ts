@@ -74,7 +74,11 @@ test.describe("against the production catalogue", () => {
       looks.push(await environmentLook(page));
     }
 
-    expect(looks.map(({ text }) => text)).toEqual(["Environment: Production", "Environment: Staging", "Environment: Local"]);
+    expect(looks.map(({ text }) => text)).toEqual([
+      "Environment: Production",
+      "Environment: Staging",
+      "Environment: Local",
+    ]);
     expect(new Set(looks.map(({ badge }) => badge)).size, "three different badge colourings").toBe(3);
     expect(new Set(looks.map(({ edge }) => edge)).size, "three different header edge colours").toBe(3);
   });

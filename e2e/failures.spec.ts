@@ -1,5 +1,13 @@
 import { REJECTED_MESSAGE, REJECTED_NAME, SLOW_NAME, instanceUrl } from "./support/constants";
-import { alertTitled, createButton, descriptionField, expect, fillNewCategory, nameField, test } from "./support/fixtures";
+import {
+  alertTitled,
+  createButton,
+  descriptionField,
+  expect,
+  fillNewCategory,
+  nameField,
+  test,
+} from "./support/fixtures";
 
 test.describe("when the catalogue service rejects or does not answer", () => {
   test.use({ baseURL: instanceUrl("faulty") });
@@ -55,7 +63,9 @@ test.describe("when the catalogue service is down", () => {
 
     await createButton(page).click();
 
-    await expect(alertTitled(page, "The category was not created")).toContainText("The catalogue service can't be reached right now.");
+    await expect(alertTitled(page, "The category was not created")).toContainText(
+      "The catalogue service can't be reached right now.",
+    );
     await expect(nameField(page)).toHaveValue(uniqueName);
     await expect(descriptionField(page)).toHaveValue("Typed while the service is down");
   });

@@ -5,7 +5,11 @@ import { startProductionInstance } from "./support/production-instance";
 
 const SMALL_LIST = [{ id: 1, name: "Breed 1", description: "A list the server renders" }];
 // Over the 256 KiB the server renders: the browser reads this list itself.
-const LARGE_LIST = Array.from({ length: 3_000 }, (_, index) => ({ id: index + 1, name: `Breed ${index + 1}`, description: "d".repeat(100) }));
+const LARGE_LIST = Array.from({ length: 3_000 }, (_, index) => ({
+  id: index + 1,
+  name: `Breed ${index + 1}`,
+  description: "d".repeat(100),
+}));
 
 let catalogue: FakeCatalogue;
 let app: StandaloneServer;
@@ -20,7 +24,9 @@ test.afterAll(async () => {
   await catalogue?.close();
 });
 
-test("a list too large for the server render is read once per visit, by the browser, which starts on it with the page", async ({ page }) => {
+test("a list too large for the server render is read once per visit, by the browser, which starts on it with the page", async ({
+  page,
+}) => {
   catalogue.reply(() => json(200, LARGE_LIST));
   await page.goto(`${app.url}/categories`);
   await expect(dataRows(page).first()).toContainText("Breed 1");

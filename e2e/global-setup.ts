@@ -73,7 +73,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // not add up to a pause for all of them. The breaker's pause has tests of its own (the import outage test).
       [
         "faulty",
-        { CATALOGUE_API_URL: fake.url, CATALOGUE_TIMEOUT_MS: String(FAULTY_TIMEOUT_MS), CATALOGUE_BREAKER_FAILURES: "0", DATABASE_URL: other.url },
+        {
+          CATALOGUE_API_URL: fake.url,
+          CATALOGUE_TIMEOUT_MS: String(FAULTY_TIMEOUT_MS),
+          CATALOGUE_BREAKER_FAILURES: "0",
+          DATABASE_URL: other.url,
+        },
       ],
       ["down", { CATALOGUE_API_URL: dead, CATALOGUE_BREAKER_FAILURES: "0", DATABASE_URL: other.url }],
     ];

@@ -36,14 +36,22 @@ async function createByApi(request: APIRequestContext, names: string[]): Promise
   for (const name of names) expect((await request.post("/api/categories", { data: { name } })).status()).toBe(201);
 }
 
-test("events made through the form and the API appear with who did them and what they were", async ({ page, uniqueName, adminRequest, request }) => {
+test("events made through the form and the API appear with who did them and what they were", async ({
+  page,
+  uniqueName,
+  adminRequest,
+  request,
+}) => {
   await page.goto("/categories/new");
   await page.getByLabel("Name").fill(`${uniqueName} by form`);
   await page.getByRole("button", { name: "Create category" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Created ${uniqueName} by form` })).toBeVisible();
   await createByApi(adminRequest, [`${uniqueName} by api`]);
   const stranger = `e2e-stranger-${randomBytes(4).toString("hex")}`;
-  const refused = await request.post("/api/auth/login", { headers: { "x-forwarded-for": "198.51.100.7" }, data: { username: stranger, password: WRONG_PASSWORD } });
+  const refused = await request.post("/api/auth/login", {
+    headers: { "x-forwarded-for": "198.51.100.7" },
+    data: { username: stranger, password: WRONG_PASSWORD },
+  });
   expect(refused.status()).toBe(401);
 
   await page.getByRole("link", { name: "History", exact: true }).click();
@@ -51,10 +59,14 @@ test("events made through the form and the API appear with who did them and what
   await page.getByLabel("Category name or id").fill(uniqueName);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(`/history?q=${encodeURIComponent(uniqueName).replaceAll("%20", "+")}`);
-  await expect.poll(() => shownRows(page).then((rows) => rows.map(([, person, event, , name, details]) => [person, event, name, details]))).toEqual([
-    [admin, "Created category", `${uniqueName} by api`, "with the form"],
-    [admin, "Created category", `${uniqueName} by form`, "with the form"],
-  ]);
+  await expect
+    .poll(() =>
+      shownRows(page).then((rows) => rows.map(([, person, event, , name, details]) => [person, event, name, details])),
+    )
+    .toEqual([
+      [admin, "Created category", `${uniqueName} by api`, "with the form"],
+      [admin, "Created category", `${uniqueName} by form`, "with the form"],
+    ]);
 
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/history$/);
@@ -62,12 +74,16 @@ test("events made through the form and the API appear with who did them and what
   await page.getByLabel("Person", { exact: true }).fill(stranger);
   await page.getByLabel("Event", { exact: true }).selectOption({ label: "Sign-in refused" });
   await expect(page).toHaveURL(`/history?actor=${stranger}&action=sign_in_failed`);
-  await expect.poll(() => shownRows(page).then((rows) => rows.map(([, person, event, , , details]) => [person, event, details]))).toEqual([
-    [stranger, "Sign-in refused", "wrong username or password, from 198.51.100.7"],
-  ]);
+  await expect
+    .poll(() => shownRows(page).then((rows) => rows.map(([, person, event, , , details]) => [person, event, details])))
+    .toEqual([[stranger, "Sign-in refused", "wrong username or password, from 198.51.100.7"]]);
 });
 
-test("each filter is in the address, and Back and Forward bring back the filters and their events", async ({ page, uniqueName, adminRequest }) => {
+test("each filter is in the address, and Back and Forward bring back the filters and their events", async ({
+  page,
+  uniqueName,
+  adminRequest,
+}) => {
   await createByApi(adminRequest, [`${uniqueName} one`]);
   await openHistory(page);
   await page.getByLabel("Event", { exact: true }).selectOption({ label: "Created category" });
@@ -77,7 +93,9 @@ test("each filter is in the address, and Back and Forward bring back the filters
   await page.getByLabel("Person", { exact: true }).fill(admin);
   await page.getByLabel("Category name or id").fill(`${uniqueName} ONE`);
   await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page).toHaveURL(`/history?actor=${admin}&action=category_created&range=hour&q=${encodeURIComponent(`${uniqueName} ONE`).replaceAll("%20", "+")}`);
+  await expect(page).toHaveURL(
+    `/history?actor=${admin}&action=category_created&range=hour&q=${encodeURIComponent(`${uniqueName} ONE`).replaceAll("%20", "+")}`,
+  );
   await expect.poll(() => shownNames(page)).toEqual([`${uniqueName} one`]);
 
   // A custom range that ends before the category was made finds nothing; its bounds are in the address too.
@@ -91,7 +109,9 @@ test("each filter is in the address, and Back and Forward bring back the filters
 
   await page.getByLabel("To", { exact: true }).fill("2019-12-31T00:00");
   await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page.getByLabel("To", { exact: true })).toHaveAccessibleDescription("Error: Choose a time after “From”.");
+  await expect(page.getByLabel("To", { exact: true })).toHaveAccessibleDescription(
+    "Error: Choose a time after “From”.",
+  );
   await expect(page).toHaveURL(/to=2020-01-02T00%3A00/);
 
   await page.goBack();
@@ -112,7 +132,11 @@ test("each filter is in the address, and Back and Forward bring back the filters
   await expect.poll(() => shownNames(page)).toEqual([`${uniqueName} one`]);
 });
 
-test("Older and Newer page through every event exactly once while new events arrive", async ({ page, playwright, baseURL }) => {
+test("Older and Newer page through every event exactly once while new events arrive", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   // Events only this test makes (a viewer's refused creates), so the catalogue's list does not grow for the others.
   // Without the page's stored session: a sign-in that carries a session cookie ends that session.
@@ -132,7 +156,8 @@ test("Older and Newer page through every event exactly once while new events arr
   await openHistory(page, `?actor=${PAGER_ACCOUNT.username}&action=forbidden`);
   const older = page.getByRole("link", { name: "Older" });
   const newer = page.getByRole("link", { name: "Newer" });
-  const showsPage = (expected: string[]) => expect.poll(() => shownRows(page).then((rows) => rows.map((row) => row[6]))).toEqual(expected);
+  const showsPage = (expected: string[]) =>
+    expect.poll(() => shownRows(page).then((rows) => rows.map((row) => row[6]))).toEqual(expected);
 
   await showsPage(events(104, 55));
   await expect(page.getByRole("status").filter({ hasText: /^50 events, the newest: / })).toBeVisible();
@@ -158,7 +183,12 @@ test("Older and Newer page through every event exactly once while new events arr
   await expect(newer).toHaveAttribute("aria-disabled", "true");
   await page.getByRole("link", { name: "Newest" }).click();
   await showsPage(events(107, 58));
-  expect((await shownRows(page)).every(([, person, event, , , details]) => person === PAGER_ACCOUNT.username && event === "Forbidden" && details === "POST /api/categories")).toBe(true);
+  expect(
+    (await shownRows(page)).every(
+      ([, person, event, , , details]) =>
+        person === PAGER_ACCOUNT.username && event === "Forbidden" && details === "POST /api/categories",
+    ),
+  ).toBe(true);
   await pager.dispose();
 });
 
@@ -174,9 +204,13 @@ test("a category's id in the list leads to its creation record: who, when, and h
   await page.getByRole("link", { name: `${id}: history of ${uniqueName}` }).click();
   await expect(page).toHaveURL(`/history?category=${id}`);
   await expect(page.getByText(`Showing only the events of category ${id}.`)).toBeVisible();
-  await expect.poll(() => shownRows(page).then((rows) => rows.map(([, person, event, categoryId, name, details]) => [person, event, categoryId, name, details]))).toEqual([
-    [admin, "Created category", id, uniqueName, "with the form"],
-  ]);
+  await expect
+    .poll(() =>
+      shownRows(page).then((rows) =>
+        rows.map(([, person, event, categoryId, name, details]) => [person, event, categoryId, name, details]),
+      ),
+    )
+    .toEqual([[admin, "Created category", id, uniqueName, "with the form"]]);
   const time = page.getByRole("region", { name: "History table" }).locator("time");
   const when = Date.parse((await time.getAttribute("datetime")) ?? "");
   expect(Math.abs(Date.now() - when)).toBeLessThan(60_000);
@@ -188,17 +222,26 @@ test("the export holds exactly the filtered events, spreadsheet-safe", async ({ 
   await expect.poll(() => shownNames(page).then((names) => names.length)).toBe(2);
   const shown = await shownRows(page);
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^history-.+\.csv$/);
   const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8");
   expect(text.startsWith("\uFEFFtime,person,event,category id,category name,details,request id\r\n")).toBe(true);
   const [header, ...rows] = parse(text, { bom: true }) as string[][];
   expect(header).toHaveLength(7);
-  expect(rows.map((row) => row.map((cell, index) => (index === 4 ? cell.replace(/^'(?==)/, "") : cell)))).toEqual(shown);
+  expect(rows.map((row) => row.map((cell, index) => (index === 4 ? cell.replace(/^'(?==)/, "") : cell)))).toEqual(
+    shown,
+  );
   expect(rows[0]?.[4]).toBe(`'=${uniqueName}, "quoted"`);
 });
 
-test("keyboard alone: filters, the full time of an event, paging; and no axe violations", async ({ page, uniqueName, adminRequest }) => {
+test("keyboard alone: filters, the full time of an event, paging; and no axe violations", async ({
+  page,
+  uniqueName,
+  adminRequest,
+}) => {
   await createByApi(adminRequest, [`${uniqueName} keys`]);
   await openHistory(page);
   await page.getByLabel("Person", { exact: true }).focus();
@@ -230,7 +273,11 @@ test("keyboard alone: filters, the full time of an event, paging; and no axe vio
   await expectNoAxeViolations(page);
 });
 
-test("Today and Last 7 days are judged by the reader's clock, and the full time shows on hover", async ({ page, uniqueName, adminRequest }) => {
+test("Today and Last 7 days are judged by the reader's clock, and the full time shows on hover", async ({
+  page,
+  uniqueName,
+  adminRequest,
+}) => {
   await createByApi(adminRequest, [`${uniqueName} dated`]);
   await openHistory(page, `?q=${encodeURIComponent(uniqueName)}`);
   const madeAt = new Date((await shownRows(page))[0]?.[0] ?? "missing");
@@ -263,7 +310,11 @@ test("Today and Last 7 days are judged by the reader's clock, and the full time 
   await expect(tooltip).toBeHidden();
 });
 
-test("before the page's scripts run, the filters are a plain form: Enter opens the filtered view", async ({ page, uniqueName, adminRequest }) => {
+test("before the page's scripts run, the filters are a plain form: Enter opens the filtered view", async ({
+  page,
+  uniqueName,
+  adminRequest,
+}) => {
   await createByApi(adminRequest, [`${uniqueName} early`]);
   // Scripts are held back until the address has changed: the typing and the Enter happen on the server's HTML alone.
   const scripts = await holdScripts(page);
@@ -279,13 +330,17 @@ test("before the page's scripts run, the filters are a plain form: Enter opens t
   await scripts.release();
 
   await expect(page.getByRole("button", { name: "Export CSV" })).toBeEnabled();
-  await expect(page).toHaveURL(new RegExp(`actor=${admin}&.*q=${encodeURIComponent(uniqueName).replaceAll("%20", "\\+")}`));
+  await expect(page).toHaveURL(
+    new RegExp(`actor=${admin}&.*q=${encodeURIComponent(uniqueName).replaceAll("%20", "\\+")}`),
+  );
   await expect(page.getByLabel("Person", { exact: true })).toHaveValue(admin);
   await expect(page.getByLabel("Category name or id")).toHaveValue(uniqueName);
   await expect.poll(() => shownNames(page)).toEqual([`${uniqueName} early`]);
 });
 
-test("what is typed or chosen in the filters before the page's scripts run is still there after, until applied", async ({ page }) => {
+test("what is typed or chosen in the filters before the page's scripts run is still there after, until applied", async ({
+  page,
+}) => {
   const scripts = await holdScripts(page);
   await page.goto("/history", { waitUntil: "domcontentloaded" });
   await page.getByLabel("Category name or id").fill("typed early");

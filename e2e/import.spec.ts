@@ -16,10 +16,19 @@ const fileInput = (page: Page) => page.getByLabel("CSV file");
 
 async function chooseFile(page: Page, name: string, text: string | Buffer) {
   await page.goto("/categories/import");
-  await fileInput(page).setInputFiles({ name, mimeType: "text/csv", buffer: typeof text === "string" ? Buffer.from(text) : text });
+  await fileInput(page).setInputFiles({
+    name,
+    mimeType: "text/csv",
+    buffer: typeof text === "string" ? Buffer.from(text) : text,
+  });
 }
 
-test("an admin imports a file: preview first, then exactly the new rows, then results that download as CSV", async ({ page, uniqueName, listCategories, adminRequest }) => {
+test("an admin imports a file: preview first, then exactly the new rows, then results that download as CSV", async ({
+  page,
+  uniqueName,
+  listCategories,
+  adminRequest,
+}) => {
   await page.goto("/categories");
   await page.getByRole("link", { name: "Import CSV" }).click();
   await expect(page).toHaveURL(/\/categories\/import$/);
@@ -38,10 +47,14 @@ test("an admin imports a file: preview first, then exactly the new rows, then re
   await anyway.uncheck();
   await page.getByRole("button", { name: "Import 2 categories" }).click();
 
-  await expect(page.getByRole("paragraph").filter({ hasText: "Import finished: 2 created, 3 skipped, 0 failed" })).toBeVisible();
+  await expect(
+    page.getByRole("paragraph").filter({ hasText: "Import finished: 2 created, 3 skipped, 0 failed" }),
+  ).toBeVisible();
   const listed = await listCategories();
   // Rows are sent 4 at a time, so the catalogue may have them in either order.
-  const imported = listed.filter((category) => category.name.startsWith(uniqueName)).sort((a, b) => a.name.localeCompare(b.name));
+  const imported = listed
+    .filter((category) => category.name.startsWith(uniqueName))
+    .sort((a, b) => a.name.localeCompare(b.name));
   expect(imported.map(({ name, description }) => ({ name, description }))).toEqual([
     { name: `${uniqueName} one`, description: "first, with a comma" },
     { name: `${uniqueName} two` },
@@ -51,12 +64,17 @@ test("an admin imports a file: preview first, then exactly the new rows, then re
   await page.getByLabel("Show").selectOption("skipped");
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(4);
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download results" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download results" }).click(),
+  ]);
   const results = (await (await download.createReadStream()).toArray()).join("");
   // Ids are above 2^53 here, so they are checked in the list's own text, not through JSON.parse.
   const ids = [...results.matchAll(/,created,(\d+),/g)].map((match) => match[1]);
   const rawList = await (await adminRequest.get("/api/categories")).text();
-  expect(ids.map((id, index) => rawList.includes(`"id":${id},"name":"${uniqueName} ${["one", "two"][index]}"`))).toEqual([true, true]);
+  expect(
+    ids.map((id, index) => rawList.includes(`"id":${id},"name":"${uniqueName} ${["one", "two"][index]}"`)),
+  ).toEqual([true, true]);
   expect(results).toBe(
     "\uFEFFline,name,description,outcome,id,message\r\n" +
       `2,${uniqueName} one,"first, with a comma",created,${ids[0]},\r\n` +
@@ -71,9 +89,14 @@ test("an admin imports a file: preview first, then exactly the new rows, then re
 
   // The history says which rows came from this import, and what it did.
   await page.goto(`/history?action=category_created&q=${encodeURIComponent(`${uniqueName} one`)}`);
-  await expect(page.getByRole("link", { name: "by the import of breeds.csv" })).toHaveAttribute("href", /^\/categories\/import\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("link", { name: "by the import of breeds.csv" })).toHaveAttribute(
+    "href",
+    /^\/categories\/import\/[0-9a-f-]{36}$/,
+  );
   await page.goto("/history?action=import_finished");
-  await expect(page.getByRole("link", { name: "breeds.csv, 2 created, 3 skipped, 0 failed, 0 unknown" }).first()).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: "breeds.csv, 2 created, 3 skipped, 0 failed, 0 unknown" }).first(),
+  ).toBeVisible();
 });
 
 test("a file that cannot be read gets one alert saying what and where, and creates nothing", async ({ page }) => {
@@ -90,7 +113,10 @@ test("a file that cannot be read gets one alert saying what and where, and creat
   await expect(alert).toHaveCount(1);
 });
 
-test("the import page and a preview have no axe violations and work from the keyboard", async ({ page, uniqueName }) => {
+test("the import page and a preview have no axe violations and work from the keyboard", async ({
+  page,
+  uniqueName,
+}) => {
   await page.goto("/categories/import");
   await expectNoAxeViolations(page);
   await chooseFile(page, "keyboard.csv", `name\n${uniqueName}\ndog\n`);
@@ -105,7 +131,9 @@ test("the import page and a preview have no axe violations and work from the key
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Import 1 category" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("paragraph").filter({ hasText: "Import finished: 1 created, 1 skipped, 0 failed" })).toBeVisible();
+  await expect(
+    page.getByRole("paragraph").filter({ hasText: "Import finished: 1 created, 1 skipped, 0 failed" }),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Result" })).toBeFocused();
   await expectNoAxeViolations(page);
 });
@@ -113,7 +141,11 @@ test("the import page and a preview have no axe violations and work from the key
 test("a file chosen before the page's scripts have run is previewed once they have", async ({ page, uniqueName }) => {
   const scripts = await holdScripts(page);
   await page.goto("/categories/import", { waitUntil: "domcontentloaded" });
-  await fileInput(page).setInputFiles({ name: "early.csv", mimeType: "text/csv", buffer: Buffer.from(`name\n${uniqueName}\n`) });
+  await fileInput(page).setInputFiles({
+    name: "early.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`name\n${uniqueName}\n`),
+  });
   await scripts.release();
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Import of early.csv");
@@ -123,12 +155,17 @@ test("a file chosen before the page's scripts have run is previewed once they ha
 test.describe("against a catalogue that loses answers", () => {
   test.use({ baseURL: instanceUrl("faulty") });
 
-  test("a create applied whose answer was lost is confirmed from the list, not sent again", async ({ page, uniqueName }) => {
+  test("a create applied whose answer was lost is confirmed from the list, not sent again", async ({
+    page,
+    uniqueName,
+  }) => {
     const lost = `${APPLIED_BUT_SLOW_PREFIX} ${uniqueName}`;
     await chooseFile(page, "lost.csv", `name\n${lost}\n`);
     await expect(page.getByText("1 to create")).toBeVisible();
     await page.getByRole("button", { name: "Import 1 category" }).click();
-    await expect(page.getByRole("paragraph").filter({ hasText: "Import finished: 1 created, 0 skipped, 0 failed" })).toBeVisible({ timeout: 15_000 });
+    await expect(
+      page.getByRole("paragraph").filter({ hasText: "Import finished: 1 created, 0 skipped, 0 failed" }),
+    ).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("1 category was confirmed in the catalogue after its answer was lost.")).toBeVisible();
     await expect(page.getByRole("cell", { name: "Created (confirmed after a lost answer)" })).toBeVisible();
   });
@@ -167,33 +204,45 @@ const outageTest = test.extend<{ outageApp: StandaloneServer }>({
 });
 
 outageTest.describe("a catalogue that keeps losing answers", () => {
-  outageTest("pauses the import after 5 lost answers in a row; Resume ends it, and the list confirms what was created", async ({ page, uniqueName }) => {
-    test.setTimeout(90_000);
-    const names = Array.from({ length: 6 }, (_, i) => `${APPLIED_BUT_SLOW_PREFIX} ${uniqueName} ${i}`);
-    await chooseFile(page, "outage.csv", `name\n${names.join("\n")}\n`);
-    await page.getByRole("button", { name: "Import 6 categories" }).click();
+  outageTest(
+    "pauses the import after 5 lost answers in a row; Resume ends it, and the list confirms what was created",
+    async ({ page, uniqueName }) => {
+      test.setTimeout(90_000);
+      const names = Array.from({ length: 6 }, (_, i) => `${APPLIED_BUT_SLOW_PREFIX} ${uniqueName} ${i}`);
+      await chooseFile(page, "outage.csv", `name\n${names.join("\n")}\n`);
+      await page.getByRole("button", { name: "Import 6 categories" }).click();
 
-    // Lost answers in a row pause it, or the app's circuit breaker opens first: either way nothing more is sent.
-    const paused = page.getByRole("alert").filter({ hasText: "The import is paused" });
-    await expect(paused).toContainText(/lost 5 answers in a row|could not be reached|calls to it are paused/, { timeout: 15_000 });
-    await expect(page.getByRole("heading", { name: "Paused", exact: true })).toBeFocused();
-    await expectNoAxeViolations(page);
+      // Lost answers in a row pause it, or the app's circuit breaker opens first: either way nothing more is sent.
+      const paused = page.getByRole("alert").filter({ hasText: "The import is paused" });
+      await expect(paused).toContainText(/lost 5 answers in a row|could not be reached|calls to it are paused/, {
+        timeout: 15_000,
+      });
+      await expect(page.getByRole("heading", { name: "Paused", exact: true })).toBeFocused();
+      await expectNoAxeViolations(page);
 
-    const finished = page.getByRole("paragraph").filter({ hasText: "Import finished: 6 created, 0 skipped, 0 failed" });
-    // As a person would: Resume whenever it is paused, until it finishes. A Resume within the breaker's cooldown
-    // pauses again at once (the list cannot be read yet), so how many it takes depends on the machine's speed.
-    await expect(async () => {
-      if (await paused.isVisible()) await paused.getByRole("button", { name: "Resume" }).click({ timeout: 2_000 });
-      await expect(finished).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 60_000 });
-    await expect(page.getByText("6 categories were confirmed in the catalogue after their answers were lost.")).toBeVisible();
-  });
+      const finished = page
+        .getByRole("paragraph")
+        .filter({ hasText: "Import finished: 6 created, 0 skipped, 0 failed" });
+      // As a person would: Resume whenever it is paused, until it finishes. A Resume within the breaker's cooldown
+      // pauses again at once (the list cannot be read yet), so how many it takes depends on the machine's speed.
+      await expect(async () => {
+        if (await paused.isVisible()) await paused.getByRole("button", { name: "Resume" }).click({ timeout: 2_000 });
+        await expect(finished).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 60_000 });
+      await expect(
+        page.getByText("6 categories were confirmed in the catalogue after their answers were lost."),
+      ).toBeVisible();
+    },
+  );
 });
 
 test.describe("a running import", () => {
   test.use({ baseURL: instanceUrl("faulty") });
 
-  test("shows its progress live, survives a reload, and Cancel stops sending: the rest is skipped", async ({ page, uniqueName }) => {
+  test("shows its progress live, survives a reload, and Cancel stops sending: the rest is skipped", async ({
+    page,
+    uniqueName,
+  }) => {
     const names = Array.from({ length: 300 }, (_, i) => `${DELAYED_PREFIX} ${uniqueName} ${i}`);
     await chooseFile(page, "slow.csv", `name\n${names.join("\n")}\n`);
     await page.getByRole("button", { name: "Import 300 categories" }).click();
@@ -207,7 +256,9 @@ test.describe("a running import", () => {
     await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: "Cancel import" }).click();
-    const result = page.getByRole("paragraph").filter({ hasText: /^Import cancelled: \d+ created, \d+ skipped, 0 failed$/ });
+    const result = page
+      .getByRole("paragraph")
+      .filter({ hasText: /^Import cancelled: \d+ created, \d+ skipped, 0 failed$/ });
     await expect(result).toBeVisible({ timeout: 10_000 });
     const [, created, skipped] = (await result.textContent())?.match(/(\d+) created, (\d+) skipped/) ?? [];
     expect(Number(created) + Number(skipped)).toBe(300);
@@ -226,7 +277,10 @@ test.describe("as a viewer", () => {
     await expect(page.getByLabel("CSV file")).toHaveCount(0);
     await page.goto("/categories/import/00000000-0000-4000-8000-000000000000");
     await expect(page.getByRole("heading", { name: "You may not import categories" })).toBeVisible();
-    const response = await page.request.post("/api/imports", { headers: { "content-type": "text/csv" }, data: "name\nx\n" });
+    const response = await page.request.post("/api/imports", {
+      headers: { "content-type": "text/csv" },
+      data: "name\nx\n",
+    });
     expect(response.status()).toBe(403);
     await page.goto("/categories");
     await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();

@@ -2,7 +2,15 @@ import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { passwordField, signInButton, signInByApi, usernameField } from "./support/auth";
 import { ACCOUNTS, REJECTED_NAME, instanceUrl } from "./support/constants";
-import { alertTitled, createButton, descriptionField, expect, nameField, tabUntilFocused, test } from "./support/fixtures";
+import {
+  alertTitled,
+  createButton,
+  descriptionField,
+  expect,
+  nameField,
+  tabUntilFocused,
+  test,
+} from "./support/fixtures";
 
 // Only the keyboard here: Tab, Shift+Tab, Enter, Space and typing. No clicks, no fill().
 
@@ -138,7 +146,10 @@ test.describe("the list", () => {
 });
 
 test.describe("creating a category", () => {
-  test("works from the list with the keyboard alone, and is announced without taking focus", async ({ page, uniqueName }) => {
+  test("works from the list with the keyboard alone, and is announced without taking focus", async ({
+    page,
+    uniqueName,
+  }) => {
     await page.goto("/categories");
 
     await tabUntilFocused(page, page.getByRole("link", { name: "New category" }));

@@ -28,7 +28,9 @@ test.describe("on a 360 px wide phone", () => {
     });
   });
 
-  test("/categories has no horizontal scroll, and the table's wrapper can be scrolled from the keyboard", async ({ page }) => {
+  test("/categories has no horizontal scroll, and the table's wrapper can be scrolled from the keyboard", async ({
+    page,
+  }) => {
     await page.goto("/categories");
     await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();
 
@@ -45,7 +47,9 @@ test.describe("on a 360 px wide phone", () => {
     await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();
 
     expect(await horizontalOverflow(page)).toBe(0);
-    expect(await page.locator(".table-scroll").evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    expect(await page.locator(".table-scroll").evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(
+      0,
+    );
   });
 
   test("/categories/new has no horizontal scroll", async ({ page }) => {
@@ -102,7 +106,10 @@ test.describe("motion", () => {
   test.describe("with reduced motion", () => {
     test.use({ reducedMotion: "reduce" });
 
-    test("the toast and the highlight neither animate nor transition, and the highlight stays visible", async ({ page, uniqueName }) => {
+    test("the toast and the highlight neither animate nor transition, and the highlight stays visible", async ({
+      page,
+      uniqueName,
+    }) => {
       const { toast, row } = await showToastAndHighlight(page, uniqueName);
 
       expect(await motionOf(toast)).toEqual({ animation: "none", transition: "0s" });

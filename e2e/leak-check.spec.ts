@@ -3,7 +3,18 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { signInByApi, sessionToken, storedSessionFile } from "./support/auth";
 import { databaseAt } from "../tests/support/test-database";
-import { ACCOUNTS, ENV, PAGER_ACCOUNT, KNOWN_API_KEY, REJECTED_NAME, type Role, SESSION_SECRET, WRONG_PASSWORD, instanceUrl, setupValue } from "./support/constants";
+import {
+  ACCOUNTS,
+  ENV,
+  PAGER_ACCOUNT,
+  KNOWN_API_KEY,
+  REJECTED_NAME,
+  type Role,
+  SESSION_SECRET,
+  WRONG_PASSWORD,
+  instanceUrl,
+  setupValue,
+} from "./support/constants";
 import { alertTitled, createButton, expect, fillNewCategory, test as base } from "./support/fixtures";
 
 type Recorded = { url: string; text: string };
@@ -34,12 +45,21 @@ const test = base.extend<{ seenResponses: () => Promise<Recorded[]> }>({
 });
 
 /** What no response may carry: besides the key and the catalogue's address, the passwords and the session secret. */
-const SIGN_IN_SECRETS = [...[...Object.values(ACCOUNTS), PAGER_ACCOUNT].map(({ password }) => password), WRONG_PASSWORD, SESSION_SECRET];
+const SIGN_IN_SECRETS = [
+  ...[...Object.values(ACCOUNTS), PAGER_ACCOUNT].map(({ password }) => password),
+  WRONG_PASSWORD,
+  SESSION_SECRET,
+];
 
 function expectNoSecrets(recorded: readonly Recorded[], expectedText: string): void {
-  expect(recorded.some(({ text }) => text.includes(expectedText)), `a recorded body contains ${expectedText}`).toBe(true);
+  expect(
+    recorded.some(({ text }) => text.includes(expectedText)),
+    `a recorded body contains ${expectedText}`,
+  ).toBe(true);
   const secrets = [KNOWN_API_KEY, ...upstreamAddresses(), ...SIGN_IN_SECRETS];
-  const leaks = recorded.flatMap(({ url, text }) => secrets.filter((secret) => text.includes(secret)).map((secret) => `${secret} in ${url}`));
+  const leaks = recorded.flatMap(({ url, text }) =>
+    secrets.filter((secret) => text.includes(secret)).map((secret) => `${secret} in ${url}`),
+  );
   expect(leaks).toEqual([]);
 }
 
@@ -69,7 +89,11 @@ test("the known API key is the one the catalogue service requires", async () => 
   expect(withKey.status).toBe(200);
 });
 
-test("no response of the main instance carries the API key or the catalogue's address", async ({ page, seenResponses, uniqueName }) => {
+test("no response of the main instance carries the API key or the catalogue's address", async ({
+  page,
+  seenResponses,
+  uniqueName,
+}) => {
   await page.goto("/categories");
   // The list loads only because the app sent the known key to the real catalogue service.
   await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();
@@ -115,7 +139,9 @@ async function serverLogs(): Promise<{ file: string; text: string }[]> {
 async function storedSessionTokens(): Promise<string[]> {
   return Promise.all(
     (Object.keys(ACCOUNTS) as Role[]).map(async (role) => {
-      const { cookies } = JSON.parse(await readFile(storedSessionFile(role), "utf8")) as { cookies: { name: string; value: string }[] };
+      const { cookies } = JSON.parse(await readFile(storedSessionFile(role), "utf8")) as {
+        cookies: { name: string; value: string }[];
+      };
       return sessionToken(cookies);
     }),
   );
@@ -124,7 +150,9 @@ async function storedSessionTokens(): Promise<string[]> {
 test("no server log line contains the API key", async () => {
   const logs = await serverLogs();
 
-  expect(logs.find(({ file }) => file === "main.log")?.text, "the app logs its catalogue calls").toContain("upstream_call");
+  expect(logs.find(({ file }) => file === "main.log")?.text, "the app logs its catalogue calls").toContain(
+    "upstream_call",
+  );
   expect(logs.filter(({ text }) => text.includes(KNOWN_API_KEY)).map(({ file }) => file)).toEqual([]);
 });
 
@@ -136,7 +164,11 @@ test("no server log line contains a password, the session secret or a session co
   // The failed sign-ins of the run were logged, naming the user: the check below had something to look at.
   const failedSignIns = main.split("\n").filter((line) => line.includes('"event":"login_failed"'));
   expect(failedSignIns.some((line) => line.includes(`"username":"${ACCOUNTS.admin.username}"`))).toBe(true);
-  expect(logs.flatMap(({ file, text }) => secrets.filter((secret) => text.includes(secret)).map((secret) => `${secret.slice(0, 8)}… in ${file}`))).toEqual([]);
+  expect(
+    logs.flatMap(({ file, text }) =>
+      secrets.filter((secret) => text.includes(secret)).map((secret) => `${secret.slice(0, 8)}… in ${file}`),
+    ),
+  ).toEqual([]);
 });
 
 const DATABASES = [
@@ -148,13 +180,25 @@ for (const [instances, key] of DATABASES) {
   test(`no column of the ${instances} instances' database holds the API key, a password, the session secret or a session token`, async () => {
     const db = databaseAt(setupValue(key));
     try {
-      const tables = (await db.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).rows.map((row) => String(row.tablename));
+      const tables = (await db.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).rows.map((row) =>
+        String(row.tablename),
+      );
       expect(tables).toEqual(expect.arrayContaining(["sessions", "users", "audit_events", "sign_in_failures"]));
-      const dump = (await Promise.all(tables.map(async (table) => (await db.query(`SELECT row_to_json(t)::text AS row FROM ${table} AS t`)).rows.map((row) => String(row.row))))).flat();
+      const dump = (
+        await Promise.all(
+          tables.map(async (table) =>
+            (await db.query(`SELECT row_to_json(t)::text AS row FROM ${table} AS t`)).rows.map((row) =>
+              String(row.row),
+            ),
+          ),
+        )
+      ).flat();
       // The run's sign-ins, sign-ins refused and creates are there: the check below had rows to look at.
       expect(dump.some((row) => row.includes(ACCOUNTS.admin.username))).toBe(true);
       const secrets = [KNOWN_API_KEY, ...SIGN_IN_SECRETS, ...(await storedSessionTokens())];
-      expect(dump.filter((row) => secrets.some((secret) => row.includes(secret))).map((row) => row.slice(0, 60))).toEqual([]);
+      expect(
+        dump.filter((row) => secrets.some((secret) => row.includes(secret))).map((row) => row.slice(0, 60)),
+      ).toEqual([]);
     } finally {
       await db.end();
     }
@@ -171,7 +215,10 @@ test("security events are logged: sign-ins, failed sign-ins, forbidden actions a
     .filter(({ type }) => type === "security");
 
   for (const event of ["login_failed", "login_succeeded", "forbidden", "logout"]) {
-    expect(events.find((logged) => logged.event === event), `a ${event} event`).toMatchObject({ requestId: expect.any(String) });
+    expect(
+      events.find((logged) => logged.event === event),
+      `a ${event} event`,
+    ).toMatchObject({ requestId: expect.any(String) });
   }
 });
 

@@ -70,7 +70,8 @@ test.describe("the view lives in the URL", () => {
 });
 
 const loadedAt = (page: import("@playwright/test").Page) => page.locator(".loaded-at time");
-const clockText = (time: Date) => `${String(time.getHours()).padStart(2, "0")}:${String(time.getMinutes()).padStart(2, "0")}`;
+const clockText = (time: Date) =>
+  `${String(time.getHours()).padStart(2, "0")}:${String(time.getMinutes()).padStart(2, "0")}`;
 
 test("the list says when it was loaded, and Refresh updates it", async ({ page }) => {
   // Relative to now, and on a whole minute with room to spare, so the shown minute is known exactly on any date.
@@ -133,15 +134,21 @@ test.describe("Export CSV", () => {
     await page.goto(`/categories?q=${SEEDED_SEARCH}&sort=name&dir=asc`);
     await expect(page.getByRole("status").filter({ hasText: /^5 of \d+ categories$/ })).toBeVisible();
 
-    const day = (time: Date) => `${time.getFullYear()}-${String(time.getMonth() + 1).padStart(2, "0")}-${String(time.getDate()).padStart(2, "0")}`;
+    const day = (time: Date) =>
+      `${time.getFullYear()}-${String(time.getMonth() + 1).padStart(2, "0")}-${String(time.getDate()).padStart(2, "0")}`;
     const before = day(new Date());
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
     // Either day, should the export happen to cross midnight. The main e2e instance is configured as the staging catalogue.
     const named = [before, day(new Date())].map((date) => `categories-staging-${date}.csv`);
     expect(named).toContain(download.suggestedFilename());
     const csv = (await readFile(await download.path())).toString("utf8");
     const sorted = [...SEEDED_CATEGORIES].sort((a, b) => a.name.localeCompare(b.name));
-    expect(csv).toBe(`\uFEFFid,name,description\r\n${sorted.map((c) => `${c.id},${c.name},${c.description}\r\n`).join("")}`);
+    expect(csv).toBe(
+      `\uFEFFid,name,description\r\n${sorted.map((c) => `${c.id},${c.name},${c.description}\r\n`).join("")}`,
+    );
     expect(csv).toContain(`${BIG_ID},big id probe,`);
     await expect(page.getByRole("status").filter({ hasText: "Exported 5 categories as CSV" })).toBeVisible();
   });
@@ -153,7 +160,10 @@ test.describe("Export CSV", () => {
     await page.goto(`/categories?q=${encodeURIComponent(uniqueName)}`);
     await expect(page.getByRole("status").filter({ hasText: /^1 of \d+ categories$/ })).toBeVisible();
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
 
     // Read as text: the ids this catalogue assigns are above 2^53, which response.json() would round.
     const id = /"id":(\d+)/.exec(await created.text())?.[1];

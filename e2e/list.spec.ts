@@ -73,14 +73,20 @@ test.describe("sorting the seeded categories", () => {
   test("sorting by ID again puts the largest id first", async ({ page }) => {
     await page.getByRole("button", { name: "ID", exact: true }).click();
 
-    await expect(page.getByRole("columnheader", { name: "ID", exact: true })).toHaveAttribute("aria-sort", "descending");
+    await expect(page.getByRole("columnheader", { name: "ID", exact: true })).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
     await expectColumn(page, 0, [...idsAscending].reverse());
   });
 
   test("sorting by Name orders the rows by name", async ({ page }) => {
     await page.getByRole("button", { name: "Name", exact: true }).click();
 
-    await expect(page.getByRole("columnheader", { name: "Name", exact: true })).toHaveAttribute("aria-sort", "ascending");
+    await expect(page.getByRole("columnheader", { name: "Name", exact: true })).toHaveAttribute(
+      "aria-sort",
+      "ascending",
+    );
     await expect(page.getByRole("columnheader", { name: "ID", exact: true })).toHaveAttribute("aria-sort", "none");
     await expectColumn(page, 1, namesAscending);
   });
@@ -89,7 +95,10 @@ test.describe("sorting the seeded categories", () => {
     await page.getByRole("button", { name: "Name", exact: true }).click();
     await page.getByRole("button", { name: "Name", exact: true }).click();
 
-    await expect(page.getByRole("columnheader", { name: "Name", exact: true })).toHaveAttribute("aria-sort", "descending");
+    await expect(page.getByRole("columnheader", { name: "Name", exact: true })).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
     await expectColumn(page, 1, [...namesAscending].reverse());
   });
 
@@ -97,7 +106,10 @@ test.describe("sorting the seeded categories", () => {
     await page.getByRole("button", { name: "ID", exact: true }).focus();
     await page.keyboard.press("Enter");
 
-    await expect(page.getByRole("columnheader", { name: "ID", exact: true })).toHaveAttribute("aria-sort", "descending");
+    await expect(page.getByRole("columnheader", { name: "ID", exact: true })).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
     await expectColumn(page, 0, [...idsAscending].reverse());
   });
 });

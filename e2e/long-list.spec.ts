@@ -8,10 +8,14 @@ import { LONG_LIST_LENGTH, LONG_LIST_REQUEST_ID_PREFIX } from "./support/scripte
 test.use({ baseURL: instanceUrl("faulty") });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "x-request-id": `${LONG_LIST_REQUEST_ID_PREFIX}-${randomBytes(4).toString("hex")}` });
+  await page.setExtraHTTPHeaders({
+    "x-request-id": `${LONG_LIST_REQUEST_ID_PREFIX}-${randomBytes(4).toString("hex")}`,
+  });
 });
 
-test("a long list renders only the rows in view, and still tells screen readers its whole size and each row's place", async ({ page }) => {
+test("a long list renders only the rows in view, and still tells screen readers its whole size and each row's place", async ({
+  page,
+}) => {
   await page.goto("/categories");
   const table = page.getByRole("table");
   await expect(table).toHaveAttribute("aria-rowcount", String(LONG_LIST_LENGTH + 1));

@@ -5,7 +5,9 @@ import { expect, test } from "./support/fixtures";
 test.describe("as a viewer", () => {
   test.use({ signedInAs: "viewer" });
 
-  test("the list is shown, the header names the viewer and their role, and there is no New category link", async ({ page }) => {
+  test("the list is shown, the header names the viewer and their role, and there is no New category link", async ({
+    page,
+  }) => {
     await page.goto("/categories");
 
     await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();

@@ -15,7 +15,10 @@ const test = base.extend<{ db: ReturnType<typeof databaseAt>; throwawayAdmin: Ac
   },
   /** An admin of their own, for one test: ending their session never touches the sessions the other tests use. */
   throwawayAdmin: async ({ db }, provide) => {
-    const account = { username: `e2e-temp-${randomBytes(5).toString("hex")}`, password: randomBytes(16).toString("hex") };
+    const account = {
+      username: `e2e-temp-${randomBytes(5).toString("hex")}`,
+      password: randomBytes(16).toString("hex"),
+    };
     await upsertUser(db, account.username, "admin", account.password);
     await provide(account);
     await removeUser(db, account.username);
@@ -28,7 +31,11 @@ test.beforeEach(async ({ page, throwawayAdmin }) => {
 });
 
 /** Signs out elsewhere with a copy of the page's cookie: the session is revoked on the server, the page keeps its cookie. */
-async function endSessionElsewhere(page: Page, playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined) {
+async function endSessionElsewhere(
+  page: Page,
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+) {
   const elsewhere = await playwright.request.newContext({ baseURL, storageState: await page.context().storageState() });
   expect((await elsewhere.post("/api/auth/logout")).status()).toBe(204);
   await elsewhere.dispose();
@@ -73,7 +80,12 @@ test("changing a user's role ends their session at their next request", async ({
   expect(await (await page.request.get("/api/auth/session")).json()).toMatchObject({ role: "viewer" });
 });
 
-test("following a link after the session ended leads to sign-in", async ({ page, playwright, baseURL, throwawayAdmin }) => {
+test("following a link after the session ended leads to sign-in", async ({
+  page,
+  playwright,
+  baseURL,
+  throwawayAdmin,
+}) => {
   await page.goto("/categories");
   await expect(page.getByRole("banner")).toContainText(`Signed in as ${throwawayAdmin.username}`);
   await endSessionElsewhere(page, playwright, baseURL);

@@ -17,7 +17,9 @@ let sso: BrowserSsoApps;
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   rogue = await startRogueProvider();
-  sso = await startSsoApps({ issuer: { url: rogue.issuer, clientId: rogue.clientId, clientSecret: rogue.clientSecret } });
+  sso = await startSsoApps({
+    issuer: { url: rogue.issuer, clientId: rogue.clientId, clientSecret: rogue.clientSecret },
+  });
 });
 
 test.afterAll(async () => {

@@ -24,7 +24,9 @@ test.afterAll(async () => {
   await sso?.stop();
 });
 
-test("an admin signs in on the provider's own page, lands on the page asked for, and the header names them", async ({ page }) => {
+test("an admin signs in on the provider's own page, lands on the page asked for, and the header names them", async ({
+  page,
+}) => {
   await signInWithSso(page, app, "admin", "/categories/new");
 
   await expect(page).toHaveURL(`${app}/categories/new`);

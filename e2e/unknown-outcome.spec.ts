@@ -29,7 +29,9 @@ test.describe("when a create times out", () => {
 
     await createButton(page).click();
 
-    await expect(alertTitled(page, "We don't know whether the category was created")).toContainText("may or may not have been created");
+    await expect(alertTitled(page, "We don't know whether the category was created")).toContainText(
+      "may or may not have been created",
+    );
     await expect(alertTitled(page, "The category was probably created")).toHaveCount(0);
   });
 });

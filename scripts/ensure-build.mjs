@@ -6,7 +6,19 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const SOURCES = ["app", "components", "lib", "public", "next.config.js", "instrumentation.ts", "proxy.ts", "scripts/build.mjs", "scripts/serve.mjs", "package-lock.json", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "next.config.js",
+  "instrumentation.ts",
+  "proxy.ts",
+  "scripts/build.mjs",
+  "scripts/serve.mjs",
+  "package-lock.json",
+  "tsconfig.json",
+];
 const BUILD_ID = ".next/BUILD_ID";
 
 /** @param {string} path @returns {number} */

@@ -10,7 +10,10 @@ import { TEST_ACCOUNTS, startTestIdp } from "./lib/test-idp.mjs";
 const { values } = parseArgs({
   options: {
     port: { type: "string", default: process.env.IDP_PORT ?? "4020" },
-    "app-origin": { type: "string", default: process.env.APP_ORIGIN ?? `http://localhost:${process.env.PORT ?? "3000"}` },
+    "app-origin": {
+      type: "string",
+      default: process.env.APP_ORIGIN ?? `http://localhost:${process.env.PORT ?? "3000"}`,
+    },
   },
 });
 const appOrigin = values["app-origin"].replace(/\/$/, "");
@@ -43,6 +46,9 @@ console.log(`OIDC_CLIENT_ID=${idp.clientId}`);
 console.log(`OIDC_CLIENT_SECRET=${idp.clientSecret}`);
 console.log(`OIDC_NAME=the test provider`);
 console.log(`APP_ORIGIN=${appOrigin}\n`);
-console.log("Open the app at that origin exactly (the provider knows only its callback there). Ctrl-C stops the provider.");
+console.log(
+  "Open the app at that origin exactly (the provider knows only its callback there). Ctrl-C stops the provider.",
+);
 
-for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.once(signal, () => void idp.stop().then(() => process.exit(0)));
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"]))
+  process.once(signal, () => void idp.stop().then(() => process.exit(0)));

@@ -23,7 +23,10 @@ const PAGES = [
 ];
 const mobile = process.argv.includes("--mobile");
 const html = process.argv.includes("--html");
-const runs = Math.max(1, Number(/^--runs=(\d+)$/.exec(process.argv.find((arg) => arg.startsWith("--runs=")) ?? "")?.[1] ?? 1));
+const runs = Math.max(
+  1,
+  Number(/^--runs=(\d+)$/.exec(process.argv.find((arg) => arg.startsWith("--runs=")) ?? "")?.[1] ?? 1),
+);
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3301);
 const RESULTS = "bench/results";
 
@@ -43,13 +46,22 @@ try {
       // A new browser each time: one audit's cached favicon or scripts must not flatter the next.
       chrome = await chromeLauncher.launch({
         chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-        chromeFlags: ["--headless=new", "--no-sandbox", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"],
+        chromeFlags: [
+          "--headless=new",
+          "--no-sandbox",
+          "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+        ],
         handleSIGINT: false, // standalone-app.mjs stops everything on Ctrl-C; whenExiting() kills Chromium then
         logLevel: "silent",
       });
       const result = await lighthouse(
         `${app.url}${page.path}`,
-        { port: chrome.port, logLevel: "error", onlyCategories: [...CATEGORIES], extraHeaders: page.signedIn ? { Cookie: cookie } : {} },
+        {
+          port: chrome.port,
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+          extraHeaders: page.signedIn ? { Cookie: cookie } : {},
+        },
         mobile ? undefined : desktopConfig,
       );
       chrome.kill();
@@ -89,7 +101,9 @@ const percent = (score) => (score === null || score === undefined ? "–" : Stri
 console.log(`| page | ${CATEGORIES.join(" | ")} |`);
 console.log(`|---|${CATEGORIES.map(() => "---:").join("|")}|`);
 for (const { path, signedIn, lhr } of results) {
-  console.log(`| ${path}${signedIn ? "" : " (signed out)"} | ${CATEGORIES.map((id) => percent(lhr.categories[id]?.score)).join(" | ")} |`);
+  console.log(
+    `| ${path}${signedIn ? "" : " (signed out)"} | ${CATEGORIES.map((id) => percent(lhr.categories[id]?.score)).join(" | ")} |`,
+  );
 }
 
 const summary = results.map(({ path, signedIn, lhr }) => ({
@@ -97,15 +111,24 @@ const summary = results.map(({ path, signedIn, lhr }) => ({
   signedIn,
   scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])),
   metrics: metrics(lhr),
-  failing: Object.fromEntries(CATEGORIES.map((id) => [id, failingAudits(lhr, id).map((audit) => ({ ...audit, items: auditDetails(audit.details) }))])),
+  failing: Object.fromEntries(
+    CATEGORIES.map((id) => [
+      id,
+      failingAudits(lhr, id).map((audit) => ({ ...audit, items: auditDetails(audit.details) })),
+    ]),
+  ),
   runWarnings: lhr.runWarnings,
 }));
 for (const page of summary) {
-  console.log(`\n${page.path}: ${page.metrics.map((metric) => `${metric.id} ${metric.displayValue} (${metric.score})`).join(", ")}`);
+  console.log(
+    `\n${page.path}: ${page.metrics.map((metric) => `${metric.id} ${metric.displayValue} (${metric.score})`).join(", ")}`,
+  );
   for (const category of ["accessibility", "best-practices", "performance", "seo"]) {
     for (const audit of page.failing[category] ?? []) {
       const verdict = audit.score === null ? "• (unscored, names what costs a metric)" : `✗ score ${audit.score}`;
-      console.log(`  ${category} ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""} ${verdict}`);
+      console.log(
+        `  ${category} ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""} ${verdict}`,
+      );
       if (audit.explanation) console.log(`      ${audit.explanation}`);
       for (const item of audit.items.slice(0, 10)) console.log(`      ${item}`);
       if (audit.items.length > 10) console.log(`      … and ${audit.items.length - 10} more (see the JSON)`);
@@ -116,7 +139,9 @@ for (const page of summary) {
 
 mkdirSync(RESULTS, { recursive: true });
 const missed = summary.flatMap((page) =>
-  Object.entries(TARGETS).flatMap(([id, target]) => ((page.scores[id] ?? 0) < target ? [`${page.path} ${id} ${page.scores[id]} < ${target}`] : [])),
+  Object.entries(TARGETS).flatMap(([id, target]) =>
+    (page.scores[id] ?? 0) < target ? [`${page.path} ${id} ${page.scores[id]} < ${target}`] : [],
+  ),
 );
 const report = {
   measuredAt: new Date().toISOString(),
@@ -131,8 +156,13 @@ const report = {
 };
 writeFileSync(`${RESULTS}/lighthouse-latest.json`, `${JSON.stringify(report, null, 2)}\n`);
 if (html) {
-  for (const { path, lhr } of results) writeFileSync(`${RESULTS}/lighthouse${path.replaceAll("/", "-")}.html`, generateReport(lhr, "html"));
+  for (const { path, lhr } of results)
+    writeFileSync(`${RESULTS}/lighthouse${path.replaceAll("/", "-")}.html`, generateReport(lhr, "html"));
 }
 console.log(`\nWrote ${RESULTS}/lighthouse-latest.json${html ? " and the HTML reports" : ""}.`);
-console.log(missed.length ? `Below target: ${missed.join("; ")}` : "All pages meet the targets (performance ≥ 95, accessibility and best practices 100).");
+console.log(
+  missed.length
+    ? `Below target: ${missed.join("; ")}`
+    : "All pages meet the targets (performance ≥ 95, accessibility and best practices 100).",
+);
 process.exitCode = missed.length ? 1 : 0;

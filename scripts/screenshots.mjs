@@ -58,7 +58,11 @@ try {
  */
 async function signedInPage(browser, user, colorScheme, path) {
   const [name = "", value = ""] = (await app.signIn(user)).split(/=(.*)/s);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, colorScheme });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    deviceScaleFactor: 1,
+    colorScheme,
+  });
   await context.addCookies([{ name, value, url: app.url }]);
   const page = await context.newPage();
   if (path) await page.goto(`${app.url}${path}`);

@@ -16,7 +16,8 @@ if (problem) {
 
 // Runs for every request before the server's "request" event, so no handler ever sees the headers as sent.
 subscribe("http.server.request.start", (message) => {
-  const { request, socket } = /** @type {{ request: import("node:http").IncomingMessage, socket: import("node:net").Socket }} */ (message);
+  const { request, socket } =
+    /** @type {{ request: import("node:http").IncomingMessage, socket: import("node:net").Socket }} */ (message);
   const { headers } = request;
   headers[CLIENT_ADDRESS_HEADER] = clientAddress(socket.remoteAddress, headers["x-forwarded-for"], trusted);
   // Only a trusted proxy may say how the app was reached; Next fills these in again from the socket.

@@ -24,12 +24,16 @@ try {
   /** @param {string} path */
   async function firstLoadBytes(path) {
     // /login is seen signed out (signed in, it redirects to the list).
-    const html = await (await fetch(`${origin}${path}`, { headers: path === "/login" ? {} : { cookie }, redirect: "manual" })).text();
+    const html = await (
+      await fetch(`${origin}${path}`, { headers: path === "/login" ? {} : { cookie }, redirect: "manual" })
+    ).text();
     // Script tags, plus the chunks the page's flight data names: both load before the page is interactive.
     // Polyfills marked nomodule are left out: the browsers we support never fetch them.
     const tags = [...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"[^>]*>/g)];
     const skipped = new Set(tags.filter((match) => /nomodule/i.test(match[0])).map((match) => match[1]));
-    const named = [...html.matchAll(/(?:\/?_next\/)?static\/chunks\/[\w./-]+?\.js/g)].map((match) => `/_next/${match[0].replace(/^\/?(_next\/)?/, "")}`);
+    const named = [...html.matchAll(/(?:\/?_next\/)?static\/chunks\/[\w./-]+?\.js/g)].map(
+      (match) => `/_next/${match[0].replace(/^\/?(_next\/)?/, "")}`,
+    );
     const scripts = [...new Set([...tags.map((match) => match[1] ?? ""), ...named])].filter((src) => !skipped.has(src));
     if (scripts.length === 0) throw new Error(`${path} references no script`);
     let bytes = 0;
@@ -45,14 +49,18 @@ try {
 
   const kib = (/** @type {number} */ bytes) => `${(bytes / KIB).toFixed(1).padStart(6)} KiB`;
   const base = await firstLoadBytes(NOT_FOUND);
-  console.log(`     ${"not-found page".padEnd(16)} ${kib(base.bytes)} gzipped in ${base.scripts} scripts (the framework and the root layout)`);
+  console.log(
+    `     ${"not-found page".padEnd(16)} ${kib(base.bytes)} gzipped in ${base.scripts} scripts (the framework and the root layout)`,
+  );
   let failed = false;
   for (const path of PAGES) {
     const page = await firstLoadBytes(path);
     const own = page.bytes - base.bytes;
     const over = own > OWN_BUDGET;
     failed ||= over;
-    console.log(`${over ? "OVER" : "ok  "} ${path.padEnd(16)} ${kib(page.bytes)} gzipped in ${page.scripts} scripts; its own ${kib(own)} (budget ${OWN_BUDGET / KIB} KiB)`);
+    console.log(
+      `${over ? "OVER" : "ok  "} ${path.padEnd(16)} ${kib(page.bytes)} gzipped in ${page.scripts} scripts; its own ${kib(own)} (budget ${OWN_BUDGET / KIB} KiB)`,
+    );
   }
   process.exitCode = failed ? 1 : 0;
 } finally {

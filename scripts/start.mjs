@@ -71,13 +71,16 @@ async function createFirstAccounts(/** @type {string} */ url) {
     if (existsSync(legacyFile)) {
       const { added, skipped } = await importUsersFile(db, legacyFile);
       console.log(`Imported ${added} account(s) from ${legacyFile} into the database; that file is no longer read.`);
-      if (skipped.length > 0) console.warn(`Skipped ${skipped.length} entries that are not valid users: ${skipped.join(", ")}`);
+      if (skipped.length > 0)
+        console.warn(`Skipped ${skipped.length} entries that are not valid users: ${skipped.join(", ")}`);
       if (added > 0) return;
     }
     const password = randomBytes(12).toString("base64url");
     if (!(await addFirstAdmin(db, password))) return; // made meanwhile by another start on the same data
     console.log(`\nCreated the first account. Sign in as  admin  with password  ${password}`);
-    console.log("This password is shown only now. Add people with: npm run -s users -- add <name> --role <viewer|admin>\n");
+    console.log(
+      "This password is shown only now. Add people with: npm run -s users -- add <name> --role <viewer|admin>\n",
+    );
   });
 }
 
@@ -86,7 +89,10 @@ const hostname = process.env.APP_HOST ?? (catalogue ? "127.0.0.1" : "0.0.0.0");
 const port = process.env.PORT ?? "3000";
 const env = { ...process.env, ...childEnv, HOSTNAME: hostname, PORT: port };
 const app = dev
-  ? spawn(process.execPath, ["node_modules/next/dist/bin/next", "dev", "-H", hostname, "-p", port], { stdio: "inherit", env })
+  ? spawn(process.execPath, ["node_modules/next/dist/bin/next", "dev", "-H", hostname, "-p", port], {
+      stdio: "inherit",
+      env,
+    })
   : await startStandaloneServer({ port: Number(port), hostname, env: childEnv, stdio: "inherit", ready: false }).then(
       (server) => server.process,
       async (error) => {

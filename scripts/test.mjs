@@ -22,7 +22,10 @@ let failed;
 for (const [name, args] of STAGES) {
   console.log(`\n▶ ${name}`);
   const started = performance.now();
-  const { status } = spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const { status } = spawnSync(process.execPath, args, {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   times.push([name, `${Math.round((performance.now() - started) / 1000)} s`]);
   if (status !== 0) {
     failed = name;
@@ -32,7 +35,9 @@ for (const [name, args] of STAGES) {
 
 console.log("\nStage times:");
 for (const [name, time] of times) console.log(`  ${name.padEnd(18)} ${time.padStart(6)}`);
-console.log(`  ${"npm test in all".padEnd(18)} ${`${Math.round((performance.now() - runStarted) / 1000)} s`.padStart(6)}`);
+console.log(
+  `  ${"npm test in all".padEnd(18)} ${`${Math.round((performance.now() - runStarted) / 1000)} s`.padStart(6)}`,
+);
 if (failed) {
   console.log(`\nnpm test failed at: ${failed}`);
   process.exit(1);

@@ -4,11 +4,19 @@
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { passwordProblem } from "../lib/server/auth/password.mjs";
-import { ROLES, USERNAME_PATTERN, importUsersFile, listUsers, removeUser, upsertUser } from "../lib/server/auth/user-store.mjs";
+import {
+  ROLES,
+  USERNAME_PATTERN,
+  importUsersFile,
+  listUsers,
+  removeUser,
+  upsertUser,
+} from "../lib/server/auth/user-store.mjs";
 import { withCommandDatabase } from "./lib/command-database.mjs";
 import { withDatabaseClient } from "./lib/database-client.mjs";
 
-const USAGE = "usage: npm run -s users -- add <username> --role <viewer|admin> | remove <username> | list | import <users file>";
+const USAGE =
+  "usage: npm run -s users -- add <username> --role <viewer|admin> | remove <username> | list | import <users file>";
 
 /** @param {string} message @returns {never} */
 function fail(message) {
@@ -83,7 +91,8 @@ let role = "viewer";
 if (command === "add") {
   const roleIndex = rest.indexOf("--role");
   const given = roleIndex >= 0 ? rest[roleIndex + 1] : undefined;
-  if (!username || !USERNAME_PATTERN.test(username)) fail(`Give a username of letters, digits, . _ @ or - (at most 64).\n${USAGE}`);
+  if (!username || !USERNAME_PATTERN.test(username))
+    fail(`Give a username of letters, digits, . _ @ or - (at most 64).\n${USAGE}`);
   if (given !== "viewer" && given !== "admin") fail(`Give a role: --role ${ROLES.join(" or ")}.\n${USAGE}`);
   role = given;
   password = await readPassword();
@@ -91,7 +100,9 @@ if (command === "add") {
   if (problem) fail(`Not changed: ${problem}.`);
 }
 if (process.env.AUTH_USERS_FILE && command !== "import") {
-  console.warn("AUTH_USERS_FILE is no longer read: accounts are kept in the database. Import the file once with `npm run -s users -- import <file>`.");
+  console.warn(
+    "AUTH_USERS_FILE is no longer read: accounts are kept in the database. Import the file once with `npm run -s users -- import <file>`.",
+  );
 }
 
 await withCommandDatabase((url, where) =>
@@ -109,7 +120,8 @@ await withCommandDatabase((url, where) =>
     } else {
       const { added, updated, skipped } = await importUsersFile(db, resolve(username ?? ""));
       console.log(`Imported ${username} into ${where}: ${added} added, ${updated} updated.`);
-      if (skipped.length > 0) refuse(`Skipped ${skipped.length} entries that are not valid users: ${skipped.join(", ")}`);
+      if (skipped.length > 0)
+        refuse(`Skipped ${skipped.length} entries that are not valid users: ${skipped.join(", ")}`);
     }
   }),
 );

@@ -23,7 +23,8 @@ export default async function CategoriesPage() {
   const queryClient = new QueryClient();
   await queryClient.prefetchQuery({ queryKey: categoriesQueryKey, queryFn: () => listForFirstPaint(requestId) });
   // Left to the browser: it starts reading the list with the page's scripts, not after them.
-  if (!queryClient.getQueryData(categoriesQueryKey)) preload("/api/categories", { as: "fetch", crossOrigin: "anonymous" });
+  if (!queryClient.getQueryData(categoriesQueryKey))
+    preload("/api/categories", { as: "fetch", crossOrigin: "anonymous" });
   return (
     <div className="stack">
       <div className="page-head">

@@ -11,4 +11,3 @@ export async function freshDatabase(server) {
   const url = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
   return { url, stop: () => client.query(`DROP DATABASE ${name} WITH (FORCE)`).finally(() => client.end()) };
 }
-

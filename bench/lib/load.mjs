@@ -14,7 +14,8 @@ const cpuMs = (pid) => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 /** @param {number} pid @param {"VmRSS" | "VmHWM"} field */
-const memoryBytes = (pid, field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(read(`/proc/${pid}/status`))?.[1] ?? 0) * 1024;
+const memoryBytes = (pid, field) =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(read(`/proc/${pid}/status`))?.[1] ?? 0) * 1024;
 
 /** Waits until the processes use no CPU for 250 ms, so work left from one measurement is not counted in the next. @param {readonly number[]} pids */
 export async function waitUntilIdle(pids, maxMs = 30_000) {
@@ -33,7 +34,17 @@ export async function waitUntilIdle(pids, maxMs = 30_000) {
  * @param {{ url: string, method?: "GET" | "POST", headers: Record<string, string>, body?: () => string, connections: number,
  *   seconds: number, amount?: number, timeoutSeconds: number, pid: number }} options
  */
-export async function measure({ url, method = "GET", headers, body, connections, seconds, amount, timeoutSeconds, pid }) {
+export async function measure({
+  url,
+  method = "GET",
+  headers,
+  body,
+  connections,
+  seconds,
+  amount,
+  timeoutSeconds,
+  pid,
+}) {
   let peakReset = true; // VmHWM back to the current RSS where allowed; else the peak of VmRSS polled every 100 ms
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, "5");
@@ -47,10 +58,25 @@ export async function measure({ url, method = "GET", headers, body, connections,
   const latencies = [];
   /** @type {import("autocannon").Result} */
   const result = await new Promise((resolve, reject) => {
-    const options = { url, method, headers, connections, timeout: timeoutSeconds, sampleInt: SAMPLE_MS, ...(amount ? { amount } : { duration: seconds }),
-      ...(body && { requests: [{ setupRequest: (/** @type {import("autocannon").Request} */ request) => ({ ...request, body: body() }) }] }) };
+    const options = {
+      url,
+      method,
+      headers,
+      connections,
+      timeout: timeoutSeconds,
+      sampleInt: SAMPLE_MS,
+      ...(amount ? { amount } : { duration: seconds }),
+      ...(body && {
+        requests: [
+          { setupRequest: (/** @type {import("autocannon").Request} */ request) => ({ ...request, body: body() }) },
+        ],
+      }),
+    };
     // Autocannon's own percentiles are whole milliseconds (0 ms for most answers at N = 20); its per-response times are not.
-    autocannon(options, (error, done) => (error ? reject(error) : resolve(done))).on("response", (_client, status, _bytes, ms) => status < 300 && latencies.push(ms));
+    autocannon(options, (error, done) => (error ? reject(error) : resolve(done))).on(
+      "response",
+      (_client, status, _bytes, ms) => status < 300 && latencies.push(ms),
+    );
   }).finally(() => clearInterval(poll));
   const sorted = latencies.sort((a, b) => a - b);
   /** @param {number} p nearest rank */
@@ -59,10 +85,14 @@ export async function measure({ url, method = "GET", headers, body, connections,
   return {
     // Not requests.average: it leaves out the 100 ms samples without an answer, many when answers take seconds.
     rps: completed / result.duration,
-    p50: percentile(50), p99: percentile(99),
+    p50: percentile(50),
+    p99: percentile(99),
     bytesPerResponse: result.throughput.total / completed,
     peakRss: Math.max(peak, peakReset ? memoryBytes(pid, "VmHWM") : 0),
     cpuMsPerRequest: (cpuMs(pid) - cpuBefore) / completed,
-    non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, statusCodeStats: result.statusCodeStats,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodeStats: result.statusCodeStats,
   };
 }

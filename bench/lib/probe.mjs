@@ -12,17 +12,37 @@ import { median } from "./report.mjs";
 /** A GET, or a POST of `body` as JSON. @param {string} url @param {Record<string, string>} headers @param {string} [body] @returns {Promise<Probe>} */
 export async function probe(url, headers, body) {
   const started = performance.now();
-  const extra = body === undefined ? {} : { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) };
+  const extra =
+    body === undefined ? {} : { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) };
   /** @type {import("node:http").IncomingMessage} */
   const response = await new Promise((resolve, reject) => {
-    const sent = request(url, { method: body === undefined ? "GET" : "POST", headers: { ...headers, ...extra, connection: "close" }, agent: false }, resolve);
-    sent.setTimeout(120_000, () => sent.destroy(new Error(`no answer from ${url} within 120 s`))).on("error", reject).end(body);
+    const sent = request(
+      url,
+      {
+        method: body === undefined ? "GET" : "POST",
+        headers: { ...headers, ...extra, connection: "close" },
+        agent: false,
+      },
+      resolve,
+    );
+    sent
+      .setTimeout(120_000, () => sent.destroy(new Error(`no answer from ${url} within 120 s`)))
+      .on("error", reject)
+      .end(body);
   });
   const raw = await buffer(response);
   const receivedMs = performance.now() - started;
   const encoding = response.headers["content-encoding"];
   const decoded = encoding === "gzip" ? gunzipSync(raw) : encoding === "br" ? brotliDecompressSync(raw) : raw;
-  return { status: response.statusCode ?? 0, headers: response.headers, wireBytes: response.socket?.bytesRead ?? Number.NaN, bodyBytes: raw.length, body: decoded, receivedMs, ms: performance.now() - started };
+  return {
+    status: response.statusCode ?? 0,
+    headers: response.headers,
+    wireBytes: response.socket?.bytesRead ?? Number.NaN,
+    bodyBytes: raw.length,
+    body: decoded,
+    receivedMs,
+    ms: performance.now() - started,
+  };
 }
 
 /** Five probes; the figures of the one with the median time. @param {string} url @param {Record<string, string>} headers */

@@ -2,7 +2,15 @@ import { type StandaloneServer, startStandaloneServer } from "../../scripts/lib/
 import { ENV, KNOWN_API_KEY, SESSION_SECRET, UNTIL_IT_ANSWERS, setupValue } from "./constants";
 
 /** One more app instance beside the global setup's: the real embedded catalogue and the run's database, unless `env` says otherwise. */
-export function startAppInstance({ port, logFile, env = {} }: { port: number; logFile: string; env?: Record<string, string> }): Promise<StandaloneServer> {
+export function startAppInstance({
+  port,
+  logFile,
+  env = {},
+}: {
+  port: number;
+  logFile: string;
+  env?: Record<string, string>;
+}): Promise<StandaloneServer> {
   const catalogueUrl = (JSON.parse(setupValue(ENV.upstreamUrls)) as string[])[0] ?? "";
   return startStandaloneServer({
     port,

@@ -18,7 +18,8 @@ export const ALL_AXE_RULES: readonly string[] = axeCore.getRules().map((rule) =>
 function describe(violations: readonly Violation[]): string[] {
   return violations.flatMap((violation) =>
     violation.nodes.map(
-      (node) => `${violation.id} (${violation.impact ?? "no impact"}): ${violation.help} at ${node.target.join(" ")}: ${node.failureSummary ?? ""}`,
+      (node) =>
+        `${violation.id} (${violation.impact ?? "no impact"}): ${violation.help} at ${node.target.join(" ")}: ${node.failureSummary ?? ""}`,
     ),
   );
 }

@@ -88,6 +88,7 @@ export const SESSION_COOKIE = "categories_session";
 /** Reads a variable the global setup sets, failing clearly when a spec runs without it. */
 export function setupValue(name: (typeof ENV)[keyof typeof ENV]): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is set by the global setup (e2e/global-setup.ts); run the specs with playwright test`);
+  if (!value)
+    throw new Error(`${name} is set by the global setup (e2e/global-setup.ts); run the specs with playwright test`);
   return value;
 }

@@ -34,7 +34,8 @@ export const test = base.extend<Fixtures & Options>({
     await provide(signedInAs && baseURL === instanceUrl("main") ? storedSessionFile(signedInAs) : NO_SESSION);
   },
   context: async ({ context, signedInAs, baseURL }, provide) => {
-    if (signedInAs && baseURL && baseURL !== instanceUrl("main")) await signInByApi(context.request, ACCOUNTS[signedInAs], baseURL);
+    if (signedInAs && baseURL && baseURL !== instanceUrl("main"))
+      await signInByApi(context.request, ACCOUNTS[signedInAs], baseURL);
     await provide(context);
   },
   noDialogs: [
@@ -61,7 +62,10 @@ export const test = base.extend<Fixtures & Options>({
   },
   adminRequest: async ({ playwright, baseURL }, provide) => {
     const onMain = baseURL === instanceUrl("main");
-    const request = await playwright.request.newContext({ baseURL, storageState: onMain ? storedSessionFile("admin") : NO_SESSION });
+    const request = await playwright.request.newContext({
+      baseURL,
+      storageState: onMain ? storedSessionFile("admin") : NO_SESSION,
+    });
     if (!onMain) await signInByApi(request, ACCOUNTS.admin);
     await provide(request);
     await request.dispose();

@@ -9,7 +9,9 @@ import { ACCOUNTS, type Account, PAGER_ACCOUNT, type Role } from "./constants";
  * catalogue whose list it was previewed against: an instance whose catalogue differs needs a database of its own.
  */
 export async function newRunDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const database = process.env.TEST_POSTGRES_URL ? await newDatabaseOn(process.env.TEST_POSTGRES_URL) : await startEmbeddedDatabase(undefined);
+  const database = process.env.TEST_POSTGRES_URL
+    ? await newDatabaseOn(process.env.TEST_POSTGRES_URL)
+    : await startEmbeddedDatabase(undefined);
   try {
     await seedUsers(database.url, [
       ...(Object.entries(ACCOUNTS) as [Role, Account][]).map(([role, account]) => ({ ...account, role })),

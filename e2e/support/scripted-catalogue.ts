@@ -59,7 +59,11 @@ export const scriptedCatalogue: FakeHandler = ({ method, body, headers }): FakeR
   if (name === REJECTED_NAME) return json(400, { code: "invalid_request", message: REJECTED_MESSAGE, status: 400 });
   if (name === SLOW_NAME) return { hang: true };
   if (name.startsWith(APPLIED_BUT_SLOW_PREFIX)) {
-    applied.push({ id: FIRST_APPLIED_ID + applied.length, name, ...(typeof description === "string" ? { description } : {}) });
+    applied.push({
+      id: FIRST_APPLIED_ID + applied.length,
+      name,
+      ...(typeof description === "string" ? { description } : {}),
+    });
     return { hang: true };
   }
   const created = json(201, { id: 2, name, ...(typeof description === "string" ? { description } : {}) });

@@ -19,7 +19,10 @@ export async function startSsoApps(options: SsoOptions = {}): Promise<BrowserSso
   const logDir = await mkdtemp(join(tmpdir(), "categories-e2e-sso-"));
   const removeLogs = () => rm(logDir, { recursive: true, force: true });
   try {
-    const sso = await startReplicas((port, env, index) => startAppInstance({ port, logFile: join(logDir, `sso-${index + 1}.log`), env }), options);
+    const sso = await startReplicas(
+      (port, env, index) => startAppInstance({ port, logFile: join(logDir, `sso-${index + 1}.log`), env }),
+      options,
+    );
     return { ...sso, app: sso.apps[0]?.url ?? "", stop: () => sso.stop().finally(removeLogs) };
   } catch (error) {
     await removeLogs();

@@ -8,7 +8,9 @@ export async function sendApiRequest(input: string, init: RequestInit = {}): Pro
     return await fetch(input, { ...init, headers: { accept: "application/json", ...init.headers } });
   } catch (error) {
     if (init.signal?.aborted) throw error;
-    throw new AppError(0, "network_error", "The admin app could not be reached. Check your connection.", undefined, { cause: error });
+    throw new AppError(0, "network_error", "The admin app could not be reached. Check your connection.", undefined, {
+      cause: error,
+    });
   }
 }
 
@@ -21,7 +23,13 @@ export async function readApiResponse<T>(response: Response, schema?: z.ZodMiniT
   } catch (error) {
     if (error instanceof Error && error.name === "AbortError") throw error;
     // The server passes a long list on while it arrives, and breaks it off if its source fails midway.
-    throw new AppError(0, "response_incomplete", "The connection broke before the whole answer arrived. Try again.", undefined, { cause: error });
+    throw new AppError(
+      0,
+      "response_incomplete",
+      "The connection broke before the whole answer arrived. Try again.",
+      undefined,
+      { cause: error },
+    );
   }
   let body: unknown;
   try {
@@ -36,10 +44,17 @@ export async function readApiResponse<T>(response: Response, schema?: z.ZodMiniT
       const { status, code, message, fields } = error.data;
       throw new AppError(status, code, message, fields, { requestId: error.data.requestId ?? requestId });
     }
-    throw new AppError(response.status, "unexpected_response", `The admin app answered with HTTP ${response.status}.`, undefined, { requestId });
+    throw new AppError(
+      response.status,
+      "unexpected_response",
+      `The admin app answered with HTTP ${response.status}.`,
+      undefined,
+      { requestId },
+    );
   }
   if (!schema) return undefined;
   const value = schema.safeParse(body);
-  if (!value.success) throw new AppError(response.status, "unexpected_response", "The admin app sent a reply this page cannot read.");
+  if (!value.success)
+    throw new AppError(response.status, "unexpected_response", "The admin app sent a reply this page cannot read.");
   return value.data;
 }

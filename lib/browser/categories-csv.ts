@@ -3,7 +3,10 @@ import type { Category } from "@/lib/shared/schemas";
 
 export function categoriesToCsv(categories: readonly Category[]): string {
   // Ids are digit strings (int64), and no digit string needs protecting, so they pass through unchanged.
-  return csvLines([["id", "name", "description"], ...categories.map(({ id, name, description }) => [id, name, description ?? ""])]);
+  return csvLines([
+    ["id", "name", "description"],
+    ...categories.map(({ id, name, description }) => [id, name, description ?? ""]),
+  ]);
 }
 
 export function csvFileName(environment: string, now: Date): string {

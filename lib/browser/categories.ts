@@ -12,7 +12,10 @@ export const categoriesQuery = queryOptions({
   queryFn: async ({ signal, client }): Promise<CachedCategoryList> => {
     // /api is no-store, so only the ETag kept with the cached list lets an unchanged list come back as a 304.
     const previous = client.getQueryData<CachedCategoryList>(categoriesQueryKey);
-    const response = await sendApiRequest(ENDPOINT, { signal, headers: previous?.etag ? { "if-none-match": previous.etag } : {} });
+    const response = await sendApiRequest(ENDPOINT, {
+      signal,
+      headers: previous?.etag ? { "if-none-match": previous.etag } : {},
+    });
     if (response.status === 304 && previous) return previous;
     const categories = await readApiResponse(response, categoryListSchema);
     return { categories, etag: response.headers.get("etag") ?? undefined };

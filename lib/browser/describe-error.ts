@@ -4,7 +4,8 @@ const PLAIN_WORDS: Record<string, string> = {
   upstream_unavailable: "The catalogue service can't be reached right now.",
   upstream_timeout: "The catalogue service did not answer in time.",
   upstream_connection_lost: "The connection to the catalogue service broke before it answered.",
-  upstream_unauthorized: "The catalogue service refused this app's credentials. An administrator needs to check the app's configuration.",
+  upstream_unauthorized:
+    "The catalogue service refused this app's credentials. An administrator needs to check the app's configuration.",
   upstream_error: "The catalogue service answered with an error.",
   upstream_bad_response: "The catalogue service sent a reply this app cannot read.",
   network_error: "The admin app could not be reached. Check your connection.",

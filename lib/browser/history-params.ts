@@ -1,6 +1,12 @@
 import { AUDIT_ACTIONS, type AuditAction } from "@/lib/shared/audit-actions";
 
-export const TIME_RANGES = { "": "Any time", hour: "Last hour", today: "Today", week: "Last 7 days", custom: "Custom range" } as const;
+export const TIME_RANGES = {
+  "": "Any time",
+  hour: "Last hour",
+  today: "Today",
+  week: "Last 7 days",
+  custom: "Custom range",
+} as const;
 export type TimeRange = keyof typeof TIME_RANGES;
 
 /** The History page's URL: the filters a person chose, and where in the pages they are. */
@@ -51,7 +57,15 @@ export function historyHref(view: Partial<HistoryView>): string {
 /** What a person chose, without the place in the pages. */
 export type ViewFilters = Pick<HistoryView, (typeof FILTERS)[number]>;
 
-export const filtersOf = ({ actor, action, range, from, to, q, category }: HistoryView): ViewFilters => ({ actor, action, range, from, to, q, category });
+export const filtersOf = ({ actor, action, range, from, to, q, category }: HistoryView): ViewFilters => ({
+  actor,
+  action,
+  range,
+  from,
+  to,
+  q,
+  category,
+});
 
 export const hasFilters = (view: HistoryView): boolean => FILTERS.some((name) => view[name] !== "");
 

@@ -8,7 +8,10 @@ export function useAuditPage(view: HistoryView) {
   return useQuery({
     queryKey: ["audit", historyHref(view)],
     queryFn: async ({ signal }) =>
-      readApiResponse(await sendApiRequest(`/api/audit?${auditSearchParams(view, new Date(), { paged: true })}`, { signal }), auditPageSchema),
+      readApiResponse(
+        await sendApiRequest(`/api/audit?${auditSearchParams(view, new Date(), { paged: true })}`, { signal }),
+        auditPageSchema,
+      ),
     // The page being left stays on screen until the next one is read: the table does not jump to a skeleton.
     placeholderData: keepPreviousData,
     // Events keep arriving: a page come back to is read again (shown from the cache meanwhile).
@@ -16,4 +19,5 @@ export function useAuditPage(view: HistoryView) {
   });
 }
 
-export const exportHref = (view: HistoryView, now: Date): string => `/api/audit/export?${auditSearchParams(view, now, { paged: false })}`;
+export const exportHref = (view: HistoryView, now: Date): string =>
+  `/api/audit/export?${auditSearchParams(view, now, { paged: false })}`;

@@ -22,7 +22,8 @@ export async function uploadImportFile(file: File): Promise<ImportJob> {
 export function useImportJob(id: string) {
   return useQuery({
     queryKey: importJobKey(id),
-    queryFn: async ({ signal }) => readApiResponse(await sendApiRequest(`/api/imports/${id}`, { signal }), importJobSchema),
+    queryFn: async ({ signal }) =>
+      readApiResponse(await sendApiRequest(`/api/imports/${id}`, { signal }), importJobSchema),
     refetchInterval: (query) => (active(query.state.data) ? JOB_POLL_MS : false),
   });
 }
@@ -30,7 +31,8 @@ export function useImportJob(id: string) {
 export function useImportRows(id: string, job: ImportJob | undefined) {
   return useQuery({
     queryKey: importRowsKey(id, job?.state),
-    queryFn: async ({ signal }) => readApiResponse(await sendApiRequest(`/api/imports/${id}/rows`, { signal }), importRowListSchema),
+    queryFn: async ({ signal }) =>
+      readApiResponse(await sendApiRequest(`/api/imports/${id}/rows`, { signal }), importRowListSchema),
     refetchInterval: active(job) ? ROWS_POLL_MS : false,
     placeholderData: (previous) => previous,
   });
@@ -41,7 +43,11 @@ export function useImportAction(id: string) {
   return useMutation({
     mutationFn: async (action: ImportAction) =>
       readApiResponse(
-        await sendApiRequest(`/api/imports/${id}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(action) }),
+        await sendApiRequest(`/api/imports/${id}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(action),
+        }),
         importJobSchema,
       ),
     onSuccess: (job) => queryClient.setQueryData(importJobKey(id), job),

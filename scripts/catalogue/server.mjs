@@ -38,7 +38,8 @@ export function createCatalogueServer({ store, apiKey }) {
       return fail(401, "unauthorized", "API key missing or invalid");
     }
     if (request.method === "GET") {
-      if (listed.version !== store.version()) listed = { version: store.version(), body: `[${store.list().map(categoryJson).join(",")}]` };
+      if (listed.version !== store.version())
+        listed = { version: store.version(), body: `[${store.list().map(categoryJson).join(",")}]` };
       return send(200, listed.body);
     }
     if (request.method !== "POST") {

@@ -45,7 +45,10 @@ export async function openStore(file, { foldFromBytes = 1024 * 1024 } = {}) {
   const foldIfLarge = async () => {
     if (journal.size() < Math.max(foldFromBytes, snapshotBytes)) return;
     const waiting = new Set(queued);
-    snapshotBytes = await save(file, categories.filter((c) => !waiting.has(c)));
+    snapshotBytes = await save(
+      file,
+      categories.filter((c) => !waiting.has(c)),
+    );
     await journal.empty();
   };
   /** @param {StoredCategory} category */
@@ -61,7 +64,10 @@ export async function openStore(file, { foldFromBytes = 1024 * 1024 } = {}) {
     nextWrite = append;
     // The creates are answered once their lines are on disk (a failed append is theirs to report); a fold that fails
     // only leaves the journal long.
-    const fold = () => foldIfLarge().catch((error) => console.error(`catalogue: could not fold the journal into ${file}: ${error.message}`));
+    const fold = () =>
+      foldIfLarge().catch((error) =>
+        console.error(`catalogue: could not fold the journal into ${file}: ${error.message}`),
+      );
     writing = append.then(fold, () => {});
     return append;
   };
@@ -128,7 +134,10 @@ async function loadSnapshot(file) {
   const data = await readJsonFile(file);
   if (data === undefined) return [];
   if (!Array.isArray(data?.categories)) throw new Error(`${file} is not a catalogue data file`);
-  return data.categories.map((/** @type {{ id: string, name: string, description?: string }} */ c) => ({ ...c, id: BigInt(c.id) }));
+  return data.categories.map((/** @type {{ id: string, name: string, description?: string }} */ c) => ({
+    ...c,
+    id: BigInt(c.id),
+  }));
 }
 
 /** A journal line as a category, or undefined when it is not one. @param {unknown} entry @returns {StoredCategory | undefined} */
@@ -156,6 +165,8 @@ async function removeStaleTempFiles(file) {
   const entries = await readdir(dirname(file)).catch(() => []);
   const prefix = `${basename(file)}.`;
   await Promise.all(
-    entries.filter((name) => name.startsWith(prefix) && name.endsWith(".tmp")).map((name) => rm(join(dirname(file), name), { force: true })),
+    entries
+      .filter((name) => name.startsWith(prefix) && name.endsWith(".tmp"))
+      .map((name) => rm(join(dirname(file), name), { force: true })),
   );
 }

@@ -36,7 +36,9 @@ export function failingAudits(lhr, categoryId) {
       const audit = lhr.audits[ref.id];
       if (!audit) return [];
       const failed = audit.score !== null && audit.score < 1 && !UNSCORED.has(audit.scoreDisplayMode);
-      const costsAMetric = audit.scoreDisplayMode === "informative" && Object.values(audit.metricSavings ?? {}).some((saving) => (saving ?? 0) > 0);
+      const costsAMetric =
+        audit.scoreDisplayMode === "informative" &&
+        Object.values(audit.metricSavings ?? {}).some((saving) => (saving ?? 0) > 0);
       if (!failed && !costsAMetric) return [];
       const { id, title, displayValue, explanation, details } = audit;
       return [{ id, title, score: failed ? audit.score : null, displayValue, explanation, details }];
@@ -54,7 +56,10 @@ export function auditDetails(details) {
 function describeItem(item) {
   // A list's items are whole tables (largest-contentful-paint-element: the element, then the phases).
   if (Array.isArray(item.items)) return item.items.flatMap((inner) => describeItem(inner));
-  const node = /** @type {{ type?: string, selector?: string, explanation?: string, nodeLabel?: string, snippet?: string } | undefined} */ (item.node);
+  const node =
+    /** @type {{ type?: string, selector?: string, explanation?: string, nodeLabel?: string, snippet?: string } | undefined} */ (
+      item.node
+    );
   const lines = [];
   if (node?.type === "node") {
     const why = (node.explanation ?? node.nodeLabel ?? "").replace(/\s+/g, " ").trim();
@@ -75,7 +80,10 @@ function valueText(value) {
   if (typeof value === "string") return value.replace(/\s+/g, " ");
   if (typeof value === "number") return String(Math.round(value * 100) / 100);
   if (typeof value === "boolean") return String(value);
-  const typed = /** @type {{ type?: string, url?: string, line?: number, column?: number, value?: unknown, text?: string }} */ (value ?? {});
+  const typed =
+    /** @type {{ type?: string, url?: string, line?: number, column?: number, value?: unknown, text?: string }} */ (
+      value ?? {}
+    );
   if (typed.type === "source-location") return `${typed.url}:${(typed.line ?? 0) + 1}:${(typed.column ?? 0) + 1}`;
   if (typed.type === "url" || typed.type === "code" || typed.type === "text") return String(typed.value);
   if (typed.type === "node") return typed.text;

@@ -9,5 +9,7 @@ import { withDatabaseClient } from "./database-client.mjs";
  */
 export async function seedUsers(databaseUrl, users) {
   // Side by side: each is a 128 MiB scrypt hash of about 300 ms.
-  await withDatabaseClient(databaseUrl, (db) => Promise.all(users.map((user) => upsertUser(db, user.username, user.role, user.password))));
+  await withDatabaseClient(databaseUrl, (db) =>
+    Promise.all(users.map((user) => upsertUser(db, user.username, user.role, user.password))),
+  );
 }

@@ -35,7 +35,10 @@ function installHandlers() {
   process.on("exit", () => {
     for (const cleanup of atExit) cleanup();
   });
-  for (const [signal, code] of /** @type {const} */ ([["SIGINT", 130], ["SIGTERM", 143]])) {
+  for (const [signal, code] of /** @type {const} */ ([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ])) {
     process.once(signal, async () => {
       await Promise.allSettled([...onSignal].map((stop) => stop()));
       process.exit(code);
@@ -55,7 +58,8 @@ export async function signIn(appUrl, { username, password }) {
   });
   if (response.status !== 204) throw new Error(`sign-in failed with ${response.status}: ${await response.text()}`);
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  if (!cookie.startsWith("categories_session=")) throw new Error(`no session cookie in ${response.headers.get("set-cookie")}`);
+  if (!cookie.startsWith("categories_session="))
+    throw new Error(`no session cookie in ${response.headers.get("set-cookie")}`);
   return cookie;
 }
 

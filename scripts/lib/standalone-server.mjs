@@ -109,7 +109,9 @@ export async function startStandaloneServer(options = {}) {
     if (anyStatus ? status > 0 : status === 200) return server;
     await sleep(50);
   }
-  const why = ended() ? `exited (code ${child.exitCode}, signal ${child.signalCode})` : `did not answer within ${timeoutMs / 1000} s`;
+  const why = ended()
+    ? `exited (code ${child.exitCode}, signal ${child.signalCode})`
+    : `did not answer within ${timeoutMs / 1000} s`;
   await server.stop(2_000);
   const tail = server.output().trimEnd().split("\n").slice(-40).join("\n");
   throw new Error(`${script} on port ${port} ${why} (waiting for ${path}). Its output:\n${tail}`);

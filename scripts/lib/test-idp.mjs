@@ -12,9 +12,24 @@ import Provider from "oidc-provider";
 /** Logins for the provider's sign-in page; the password is not checked. */
 /** @type {Readonly<Record<TestLogin, TestAccount>>} */
 export const TEST_ACCOUNTS = {
-  admin: { name: "Ada Admin", preferred_username: "ada.admin", email: "ada.admin@example.test", groups: ["catalogue-staff", "catalogue-admins"] },
-  viewer: { name: "Vic Viewer", preferred_username: "vic.viewer", email: "vic.viewer@example.test", groups: ["catalogue-staff"] },
-  nobody: { name: "Nora Nobody", preferred_username: "nora.nobody", email: "nora.nobody@example.test", groups: ["everyone"] },
+  admin: {
+    name: "Ada Admin",
+    preferred_username: "ada.admin",
+    email: "ada.admin@example.test",
+    groups: ["catalogue-staff", "catalogue-admins"],
+  },
+  viewer: {
+    name: "Vic Viewer",
+    preferred_username: "vic.viewer",
+    email: "vic.viewer@example.test",
+    groups: ["catalogue-staff"],
+  },
+  nobody: {
+    name: "Nora Nobody",
+    preferred_username: "nora.nobody",
+    email: "nora.nobody@example.test",
+    groups: ["everyone"],
+  },
 };
 
 /**
@@ -33,7 +48,14 @@ export const TEST_ACCOUNTS = {
  * }} options `appOrigins`: each replica's origin, whose callback and /login are registered.
  * @returns {Promise<TestIdp>}
  */
-export async function startTestIdp({ port, appOrigins, backchannelLogoutUri, clientId = "categories-admin", clientSecret = randomBytes(24).toString("base64url"), log = () => {} }) {
+export async function startTestIdp({
+  port,
+  appOrigins,
+  backchannelLogoutUri,
+  clientId = "categories-admin",
+  clientSecret = randomBytes(24).toString("base64url"),
+  log = () => {},
+}) {
   const issuer = `http://127.0.0.1:${port}`;
   const kid = `test-idp-${randomBytes(4).toString("hex")}`;
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
@@ -51,16 +73,25 @@ export async function startTestIdp({ port, appOrigins, backchannelLogoutUri, cli
         response_types: ["code"],
         redirect_uris: appOrigins.map((origin) => `${origin}/api/auth/oidc/callback`),
         post_logout_redirect_uris: appOrigins.map((origin) => `${origin}/login`),
-        ...(backchannelLogoutUri ? { backchannel_logout_uri: backchannelLogoutUri, backchannel_logout_session_required: true } : {}),
+        ...(backchannelLogoutUri
+          ? { backchannel_logout_uri: backchannelLogoutUri, backchannel_logout_session_required: true }
+          : {}),
       },
     ],
     jwks: { keys: [signingKey] },
     pkce: { required: () => true },
     ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
     claims: { openid: ["sub"], profile: ["name", "preferred_username", "groups"], email: ["email"] },
-    features: { backchannelLogout: { enabled: true }, devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+    features: {
+      backchannelLogout: { enabled: true },
+      devInteractions: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+    },
     // Its cookies share the host 127.0.0.1 with the app's (cookies ignore the port): names of their own.
-    cookies: { names: { session: "idp_session", interaction: "idp_interaction", resume: "idp_interaction_resume" }, keys: [randomBytes(32).toString("hex")] },
+    cookies: {
+      names: { session: "idp_session", interaction: "idp_interaction", resume: "idp_interaction_resume" },
+      keys: [randomBytes(32).toString("hex")],
+    },
     async findAccount(_ctx, id) {
       const account = Object.hasOwn(TEST_ACCOUNTS, id) ? TEST_ACCOUNTS[/** @type {TestLogin} */ (id)] : undefined;
       return account && { accountId: id, claims: async () => ({ sub: id, ...account }) };
@@ -83,7 +114,13 @@ export async function startTestIdp({ port, appOrigins, backchannelLogoutUri, cli
       delete rest.dispatcher;
       const response = await globalThis.fetch(url, rest);
       const token = new URLSearchParams(String(rest.body ?? "")).get("logout_token");
-      if (token) sentLogoutTokens.push({ uri: String(url), token, status: response.status, requestId: response.headers.get("x-request-id") });
+      if (token)
+        sentLogoutTokens.push({
+          uri: String(url),
+          token,
+          status: response.status,
+          requestId: response.headers.get("x-request-id"),
+        });
       log(`back-channel logout to ${url}: ${response.status}`);
       return response;
     },

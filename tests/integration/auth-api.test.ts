@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => app?.stop());
 
 const signIn = (password: string) =>
-  app.request("/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: ADMIN.username, password }) });
+  app.request("/api/auth/login", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: ADMIN.username, password }),
+  });
 
 describe("POST /api/auth/login", () => {
   it("a wrong password gets 401 invalid_credentials and sets no cookie", async () => {

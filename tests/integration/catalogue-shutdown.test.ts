@@ -83,7 +83,9 @@ describe("the embedded catalogue service, sent SIGTERM while a create is being r
   });
 
   it("exits within two seconds of answering, although the client would keep the connection open", () => {
-    process.stdout.write(`\nshutdown: the embedded service exited ${exitedAt - reply.at} ms after answering its last request\n`);
+    process.stdout.write(
+      `\nshutdown: the embedded service exited ${exitedAt - reply.at} ms after answering its last request\n`,
+    );
     expect(exitedAt - reply.at).toBeLessThan(2_000);
   });
 });

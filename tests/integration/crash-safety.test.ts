@@ -67,16 +67,19 @@ describe(`the embedded catalogue service, killed with SIGKILL during bursts of $
       rounds.push({ ...outcome, stored: await storedIn(dataFile), leftovers });
     }
     service = await startCatalogueProcess({ dataFile, apiKey: API_KEY });
-    listedAfterRestart = ((await (await service.call("GET")).json()) as { id: number; name: string; description?: string }[]).map(
-      (category) => ({ ...category, id: String(category.id) }),
+    listedAfterRestart = (
+      (await (await service.call("GET")).json()) as { id: number; name: string; description?: string }[]
+    ).map((category) => ({ ...category, id: String(category.id) }));
+    printFigures(
+      `Crash safety: ${CONCURRENCY} clients, SIGKILL after ${KILL_AFTER} of ${BURST} creates answered, ${ROUNDS} rounds on one data file`,
+      rounds.map((r, index) => ({
+        round: index + 1,
+        "201 received": r.acknowledged.length,
+        "not answered (in flight or refused)": r.failed,
+        "in the data after the kill": r.stored.filter((c) => c.name.startsWith(`crash r${index + 1} `)).length,
+        "temp files left": r.leftovers.length,
+      })),
     );
-    printFigures(`Crash safety: ${CONCURRENCY} clients, SIGKILL after ${KILL_AFTER} of ${BURST} creates answered, ${ROUNDS} rounds on one data file`, rounds.map((r, index) => ({
-      round: index + 1,
-      "201 received": r.acknowledged.length,
-      "not answered (in flight or refused)": r.failed,
-      "in the data after the kill": r.stored.filter((c) => c.name.startsWith(`crash r${index + 1} `)).length,
-      "temp files left": r.leftovers.length,
-    })));
   }, 60_000);
 
   afterAll(async () => {

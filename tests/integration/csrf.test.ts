@@ -23,7 +23,11 @@ beforeAll(async () => {
 afterAll(() => app?.stop());
 
 const post = (path: string, headers: Record<string, string>, body?: unknown) =>
-  app.request(path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  app.request(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 describe.each(CROSS_SITE)("a state-changing request with %s", (label, headers) => {
   it("POST /api/categories is refused with 403 csrf_rejected and the category is not created", async () => {

@@ -16,9 +16,14 @@ describe.each(databasesUnderTest())("with %s behind a loopback proxy that a test
   let app: StandaloneApp;
   let cookie: string;
 
-  const get = (path: string, headers: Record<string, string> = { cookie }) => fetch(`${app.url}${path}`, { headers, redirect: "manual" });
+  const get = (path: string, headers: Record<string, string> = { cookie }) =>
+    fetch(`${app.url}${path}`, { headers, redirect: "manual" });
   const createCategory = () =>
-    fetch(`${app.url}/api/categories`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ name: "during the fault" }) });
+    fetch(`${app.url}/api/categories`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ name: "during the fault" }),
+    });
 
   beforeAll(async () => {
     database = await create();
@@ -26,10 +31,16 @@ describe.each(databasesUnderTest())("with %s behind a loopback proxy that a test
     await addAccounts(db);
     await db.end();
     proxy = await startTcpProxy(database.url);
-    fake = await startFakeCatalogue((request) => (request.method === "POST" ? json(201, { id: 5, name: "during the fault" }) : json(200, [])));
+    fake = await startFakeCatalogue((request) =>
+      request.method === "POST" ? json(201, { id: 5, name: "during the fault" }) : json(200, []),
+    );
     app = await startStandaloneApp({
       catalogueUrl: fake.url,
-      env: { DATABASE_URL: proxy.url, DATABASE_CONNECT_TIMEOUT_MS: "1000", DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS) },
+      env: {
+        DATABASE_URL: proxy.url,
+        DATABASE_CONNECT_TIMEOUT_MS: "1000",
+        DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
+      },
     });
     cookie = await signInOverHttp(app.url, ADMIN);
   }, 60_000);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, addAccounts } from "../support/auth-fixture";
-import { type FakeCatalogue, type FakeReply, deadCatalogueUrl, json, startFakeCatalogue } from "../support/fake-catalogue";
+import {
+  type FakeCatalogue,
+  type FakeReply,
+  deadCatalogueUrl,
+  json,
+  startFakeCatalogue,
+} from "../support/fake-catalogue";
 import { printFigures } from "../support/figures";
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
 
@@ -26,14 +32,63 @@ const valid = (operation: Operation) => (operation === "GET" ? "[]" : '{"id":7,"
 
 const FAULTS: Fault[] = [
   { name: "service down", reply: null, status: 502, code: "upstream_unavailable", listAttempts: 0 },
-  { name: "reset before headers", reply: () => ({ reset: "before-headers" }), status: 502, code: "upstream_connection_lost", listAttempts: 2 },
-  { name: "slow beyond the timeout", reply: (op) => ({ status: op === "GET" ? 200 : 201, body: valid(op), delayMs: TIMEOUT_MS * 3 }), status: 504, code: "upstream_timeout", slow: true, listAttempts: 1 },
-  { name: "reset mid-response", reply: () => ({ reset: "mid-body" }), status: 502, code: "upstream_connection_lost", listAttempts: 2 },
-  { name: "500", reply: () => json(500, { code: "boom", message: "internal", status: 500 }), status: 502, code: "upstream_error", listAttempts: 1 },
-  { name: "503", reply: () => json(503, { code: "busy", message: "unavailable", status: 503 }), status: 502, code: "upstream_error", listAttempts: 2 },
-  { name: "garbage JSON", reply: (op) => ({ status: op === "GET" ? 200 : 201, body: "<html>not json" }), status: 502, code: "upstream_bad_response", listAttempts: 1 },
-  { name: "wrong shape", reply: (op) => json(op === "GET" ? 200 : 201, op === "GET" ? { categories: [] } : { id: "seven", title: "x" }), status: 502, code: "upstream_bad_response", listAttempts: 1 },
-  { name: "401", reply: () => json(401, { code: "unauthorized", message: "API key missing or invalid", status: 401 }), status: 502, code: "upstream_unauthorized", listAttempts: 1 },
+  {
+    name: "reset before headers",
+    reply: () => ({ reset: "before-headers" }),
+    status: 502,
+    code: "upstream_connection_lost",
+    listAttempts: 2,
+  },
+  {
+    name: "slow beyond the timeout",
+    reply: (op) => ({ status: op === "GET" ? 200 : 201, body: valid(op), delayMs: TIMEOUT_MS * 3 }),
+    status: 504,
+    code: "upstream_timeout",
+    slow: true,
+    listAttempts: 1,
+  },
+  {
+    name: "reset mid-response",
+    reply: () => ({ reset: "mid-body" }),
+    status: 502,
+    code: "upstream_connection_lost",
+    listAttempts: 2,
+  },
+  {
+    name: "500",
+    reply: () => json(500, { code: "boom", message: "internal", status: 500 }),
+    status: 502,
+    code: "upstream_error",
+    listAttempts: 1,
+  },
+  {
+    name: "503",
+    reply: () => json(503, { code: "busy", message: "unavailable", status: 503 }),
+    status: 502,
+    code: "upstream_error",
+    listAttempts: 2,
+  },
+  {
+    name: "garbage JSON",
+    reply: (op) => ({ status: op === "GET" ? 200 : 201, body: "<html>not json" }),
+    status: 502,
+    code: "upstream_bad_response",
+    listAttempts: 1,
+  },
+  {
+    name: "wrong shape",
+    reply: (op) => json(op === "GET" ? 200 : 201, op === "GET" ? { categories: [] } : { id: "seven", title: "x" }),
+    status: 502,
+    code: "upstream_bad_response",
+    listAttempts: 1,
+  },
+  {
+    name: "401",
+    reply: () => json(401, { code: "unauthorized", message: "API key missing or invalid", status: 401 }),
+    status: 502,
+    code: "upstream_unauthorized",
+    listAttempts: 1,
+  },
 ];
 
 let fake: FakeCatalogue;
@@ -68,7 +123,12 @@ async function send(app: StandaloneApp, operation: Operation, name: string) {
     body: operation === "POST" ? JSON.stringify({ name }) : undefined,
   });
   const body = (await response.json()) as { code?: string; status?: number; requestId?: string };
-  return { status: response.status, body, requestId: response.headers.get("x-request-id"), ms: Math.round(performance.now() - started) };
+  return {
+    status: response.status,
+    body,
+    requestId: response.headers.get("x-request-id"),
+    ms: Math.round(performance.now() - started),
+  };
 }
 
 describe.each(["GET", "POST"] as const)("%s /api/categories", (operation) => {
@@ -81,7 +141,14 @@ describe.each(["GET", "POST"] as const)("%s /api/categories", (operation) => {
     const answer = await send(app, operation, `fault matrix ${fault.name}`);
 
     const received = fake.requests.filter((request) => request.method === operation).length;
-    figures.push({ fault: fault.name, operation, status: answer.status, code: answer.body.code ?? "", ms: answer.ms, "catalogue saw": received });
+    figures.push({
+      fault: fault.name,
+      operation,
+      status: answer.status,
+      code: answer.body.code ?? "",
+      ms: answer.ms,
+      "catalogue saw": received,
+    });
     expect(answer.status).toBe(fault.status);
     expect(answer.body).toMatchObject({ code: fault.code, status: fault.status, requestId: answer.requestId });
     if (fault.slow) {

@@ -34,19 +34,33 @@ const start = () => startStandaloneApp({ catalogueUrl: fake.url, env: { SHUTDOWN
 async function startImport(running: StandaloneApp, prefix: string): Promise<{ id: string; cookie: string }> {
   const cookie = await signInOverHttp(running.url, ADMIN);
   const names = Array.from({ length: ROWS }, (_, i) => `${prefix} ${i}`);
-  const preview = await fetch(`${running.url}/api/imports`, { method: "POST", headers: { cookie, "content-type": "text/csv", "x-file-name": "restart.csv" }, body: `name\n${names.join("\n")}\n` });
+  const preview = await fetch(`${running.url}/api/imports`, {
+    method: "POST",
+    headers: { cookie, "content-type": "text/csv", "x-file-name": "restart.csv" },
+    body: `name\n${names.join("\n")}\n`,
+  });
   expect(preview.status).toBe(201);
   const { id } = (await preview.json()) as { id: string };
-  const started = await fetch(`${running.url}/api/imports/${id}`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: '{"action":"start","createExisting":false}' });
+  const started = await fetch(`${running.url}/api/imports/${id}`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json" },
+    body: '{"action":"start","createExisting":false}',
+  });
   expect(started.status).toBe(200);
   return { id, cookie };
 }
 
 async function job(running: StandaloneApp, id: string, cookie: string) {
-  return (await (await fetch(`${running.url}/api/imports/${id}`, { headers: { cookie } })).json()) as { state: string; counts: Record<string, number> };
+  return (await (await fetch(`${running.url}/api/imports/${id}`, { headers: { cookie } })).json()) as {
+    state: string;
+    counts: Record<string, number>;
+  };
 }
 
-const posts = () => fake.requests.filter((request) => request.method === "POST").map((request) => (JSON.parse(request.body) as { name: string }).name);
+const posts = () =>
+  fake.requests
+    .filter((request) => request.method === "POST")
+    .map((request) => (JSON.parse(request.body) as { name: string }).name);
 
 it("stopped mid-import (SIGTERM), the next start carries on and sends no row twice", async () => {
   app = await start();
@@ -59,7 +73,12 @@ it("stopped mid-import (SIGTERM), the next start carries on and sends no row twi
   app = await start();
   const cookie = await signInOverHttp(app.url, ADMIN);
   expect(await eventually(async () => (await job(app!, id, cookie)).state === "finished", 60_000, 200)).toBe(true);
-  expect((await job(app, id, cookie)).counts).toMatchObject({ created: ROWS, unknown: 0, sending: 0, confirmedLate: 0 });
+  expect((await job(app, id, cookie)).counts).toMatchObject({
+    created: ROWS,
+    unknown: 0,
+    sending: 0,
+    confirmedLate: 0,
+  });
   expect(posts()).toHaveLength(ROWS);
   expect(new Set(posts()).size).toBe(ROWS);
   await app.stop(5_000);

@@ -7,7 +7,10 @@ import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../suppo
 
 // An unchanged list is passed on while the service sends it (lib/server/catalogue/list-relay.ts). Through the real
 // server, a reply that stops matching must reach the client as a broken-off answer, never as a whole one.
-const many = Array.from({ length: 30_000 }, (_, i) => `{"id":${9007199254740993n + BigInt(i)},"name":"Breed ${i}","description":"${"d".repeat(90)}"}`);
+const many = Array.from(
+  { length: 30_000 },
+  (_, i) => `{"id":${9007199254740993n + BigInt(i)},"name":"Breed ${i}","description":"${"d".repeat(90)}"}`,
+);
 const LIST = `[${many.join(",")}]`;
 // The same length, one byte different near the end.
 const RENAMED = LIST.replace('"name":"Breed 29998"', '"name":"Breed 29989"');

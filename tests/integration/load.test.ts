@@ -19,7 +19,11 @@ const RECOVERY_MS = BREAKER_COOLDOWN_MS + 1_000;
 // How long a stopping service may take to finish what it has in flight.
 const STOP_LIMIT_MS = 3_000;
 // Answers allowed while the service restarts: not sent (refused, breaker open) or outcome unknown (connection lost).
-const RESTART_ANSWERS = new Set(["502 upstream_unavailable", "502 upstream_connection_lost", "503 upstream_unavailable"]);
+const RESTART_ANSWERS = new Set([
+  "502 upstream_unavailable",
+  "502 upstream_connection_lost",
+  "503 upstream_unavailable",
+]);
 
 type Listed = { id: string; name: string };
 
@@ -33,7 +37,8 @@ describe(`${CLIENTS} signed-in clients listing and creating for ${DURATION_MS / 
   let finalList: Listed[] = [];
   const restart = { sigtermAt: 0, readyAt: 0, exit: { code: null, signal: null } as Exit, stopMs: 0 };
 
-  const inRestartWindow = ({ startedAt, endedAt }: Exchange) => endedAt >= restart.sigtermAt && startedAt <= restart.readyAt + RECOVERY_MS;
+  const inRestartWindow = ({ startedAt, endedAt }: Exchange) =>
+    endedAt >= restart.sigtermAt && startedAt <= restart.readyAt + RECOVERY_MS;
   const creates = () => exchanges.filter((exchange) => exchange.method === "POST");
 
   beforeAll(async () => {
@@ -76,14 +81,19 @@ describe(`${CLIENTS} signed-in clients listing and creating for ${DURATION_MS / 
       ...[...countByOutcome(all)].map(([outcome, count]) => ({ figure: outcome, value: count })),
       { figure: "requests per second", value: Math.round((all.length * 1000) / elapsedMs) },
       ...(["GET", "POST"] as const).flatMap((method) => {
-        const ms = all.filter((exchange) => exchange.method === method && exchange.status < 300).map((e) => e.endedAt - e.startedAt);
+        const ms = all
+          .filter((exchange) => exchange.method === method && exchange.status < 300)
+          .map((e) => e.endedAt - e.startedAt);
         return [
           { figure: `${method} 2xx p50 ms`, value: percentile(ms, 0.5) },
           { figure: `${method} 2xx p99 ms`, value: percentile(ms, 0.99) },
         ];
       }),
       { figure: "service stop after SIGTERM (ms, exit)", value: `${restart.stopMs}, ${JSON.stringify(restart.exit)}` },
-      { figure: "outcome-unknown creates / found in final list", value: `${unknown.length} / ${unknown.filter((e) => finalNames.has(e.name ?? "")).length}` },
+      {
+        figure: "outcome-unknown creates / found in final list",
+        value: `${unknown.length} / ${unknown.filter((e) => finalNames.has(e.name ?? "")).length}`,
+      },
       { figure: "categories in final list", value: finalList.length },
     ]);
   }
@@ -91,11 +101,17 @@ describe(`${CLIENTS} signed-in clients listing and creating for ${DURATION_MS / 
   it("answers every request with 200 or 201 outside the restart window", () => {
     const outside = exchanges.filter((exchange) => !inRestartWindow(exchange));
     expect(outside.length).toBeGreaterThan(CLIENTS * 10);
-    expect(Object.fromEntries(countByOutcome(outside.filter((exchange) => exchange.status !== 200 && exchange.status !== 201)))).toEqual({});
+    expect(
+      Object.fromEntries(
+        countByOutcome(outside.filter((exchange) => exchange.status !== 200 && exchange.status !== 201)),
+      ),
+    ).toEqual({});
   });
 
   it("answers only 502 or 503 (refused, connection lost, breaker open) while the service restarts", () => {
-    const failures = exchanges.filter((exchange) => inRestartWindow(exchange) && exchange.status !== 200 && exchange.status !== 201);
+    const failures = exchanges.filter(
+      (exchange) => inRestartWindow(exchange) && exchange.status !== 200 && exchange.status !== 201,
+    );
     const unexpected = failures.filter(({ status, code }) => !RESTART_ANSWERS.has(`${status} ${code}`));
     expect(Object.fromEntries(countByOutcome(unexpected))).toEqual({});
   });
@@ -109,7 +125,9 @@ describe(`${CLIENTS} signed-in clients listing and creating for ${DURATION_MS / 
   it("lists every category it answered 201 for exactly once, with its id and name", () => {
     const answered = creates().flatMap((exchange) => (exchange.created ? [exchange.created] : []));
     expect(answered.length).toBeGreaterThan(CLIENTS);
-    const missingOrDuplicated = answered.filter(({ id, name }) => finalList.filter((c) => c.id === id && c.name === name).length !== 1);
+    const missingOrDuplicated = answered.filter(
+      ({ id, name }) => finalList.filter((c) => c.id === id && c.name === name).length !== 1,
+    );
     expect(missingOrDuplicated).toEqual([]);
   });
 
@@ -127,7 +145,9 @@ describe(`${CLIENTS} signed-in clients listing and creating for ${DURATION_MS / 
   it("has not applied the creates it said never reached the service", () => {
     const notSent = creates().filter((exchange) => exchange.code === "upstream_unavailable");
     const finalNames = new Set(finalList.map((category) => category.name));
-    expect(notSent.filter((exchange) => finalNames.has(exchange.name ?? "")).map((exchange) => exchange.name)).toEqual([]);
+    expect(notSent.filter((exchange) => finalNames.has(exchange.name ?? "")).map((exchange) => exchange.name)).toEqual(
+      [],
+    );
   });
 
   it(`lets the catalogue service stop by itself within ${STOP_LIMIT_MS} ms of SIGTERM while the app keeps calling it`, () => {

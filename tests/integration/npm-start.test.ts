@@ -14,7 +14,11 @@ async function npmStart(dataDir: string, port: number): Promise<Child> {
 }
 
 const signIn = (port: number, username: string, password: string) =>
-  fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password }) });
+  fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
 
 describe("npm start on a fresh machine", () => {
   let dataDir: string;
@@ -50,7 +54,12 @@ describe("npm start on a fresh machine", () => {
 describe("npm start against a PostgreSQL server of the organisation's (DATABASE_URL)", () => {
   it("creates no account and prints no password, even with nobody in the database", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "npm-start-server-"));
-    const app = spawnNode("scripts/start.mjs", { DATA_DIR: dataDir, PORT: String(await freePort()), HOME: process.env.HOME ?? "", DATABASE_URL: process.env.DATABASE_URL ?? "" });
+    const app = spawnNode("scripts/start.mjs", {
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      HOME: process.env.HOME ?? "",
+      DATABASE_URL: process.env.DATABASE_URL ?? "",
+    });
     try {
       await waitForOutput(app, /Ready in/, 60_000);
       expect(app.output()).not.toContain("Created the first account");
@@ -66,7 +75,12 @@ describe("npm start after an upgrade from a version with a users file", () => {
   it("imports DATA_DIR/users.json into the empty database, so everyone keeps their password", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "npm-start-upgrade-"));
     const port = await freePort();
-    await writeFile(join(dataDir, "users.json"), JSON.stringify({ users: [{ username: "maria", role: "admin", passwordHash: await hashPassword("maria-password-1") }] }));
+    await writeFile(
+      join(dataDir, "users.json"),
+      JSON.stringify({
+        users: [{ username: "maria", role: "admin", passwordHash: await hashPassword("maria-password-1") }],
+      }),
+    );
     const app = await npmStart(dataDir, port);
     try {
       expect(app.output()).toContain("Imported 1 account(s)");

@@ -27,14 +27,17 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app?.stop());
 
-it.each(OFF_SITE_TARGETS)("a signed-in visit to the sign-in page with next=%j is redirected within this app", async (next) => {
-  const response = await app.request(`/login?next=${encodeURIComponent(next)}`, { headers: { cookie: adminCookie } });
+it.each(OFF_SITE_TARGETS)(
+  "a signed-in visit to the sign-in page with next=%j is redirected within this app",
+  async (next) => {
+    const response = await app.request(`/login?next=${encodeURIComponent(next)}`, { headers: { cookie: adminCookie } });
 
-  expect(response.status).toBe(307);
-  const location = response.headers.get("location") ?? "";
-  expect(location).toMatch(/^\/(?![/\\])/);
-  expect(new URL(location, app.server.url).host).toBe(new URL(app.server.url).host);
-});
+    expect(response.status).toBe(307);
+    const location = response.headers.get("location") ?? "";
+    expect(location).toMatch(/^\/(?![/\\])/);
+    expect(new URL(location, app.server.url).host).toBe(new URL(app.server.url).host);
+  },
+);
 
 // Last: it reads what the tests above received and logged.
 it("no response, log line or database row holds the API key, a password or the session secret", async () => {

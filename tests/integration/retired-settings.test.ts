@@ -5,11 +5,16 @@ import { startStandaloneApp } from "../support/standalone-app";
 describe("settings of the versions before the database", () => {
   it("AUTH_USERS_FILE and AUDIT_FILE are not read: the app says so in one warning line each and serves", async () => {
     const fake = await startFakeCatalogue(() => json(200, []));
-    const app = await startStandaloneApp({ catalogueUrl: fake.url, env: { AUTH_USERS_FILE: "/nowhere/users.json", AUDIT_FILE: "/nowhere/audit.jsonl" } });
+    const app = await startStandaloneApp({
+      catalogueUrl: fake.url,
+      env: { AUTH_USERS_FILE: "/nowhere/users.json", AUDIT_FILE: "/nowhere/audit.jsonl" },
+    });
     try {
       const warnings = app.logLines().filter((line) => line.event === "setting_ignored");
       expect(warnings.map((line) => line.setting).sort()).toEqual(["AUDIT_FILE", "AUTH_USERS_FILE"]);
-      expect(warnings.every((line) => line.level === "warn" && String(line.message).includes("no longer read"))).toBe(true);
+      expect(warnings.every((line) => line.level === "warn" && String(line.message).includes("no longer read"))).toBe(
+        true,
+      );
       expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
     } finally {
       await app.stop();

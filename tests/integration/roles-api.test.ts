@@ -23,7 +23,11 @@ beforeAll(async () => {
 afterAll(() => app?.stop());
 
 const create = (name: string, headers: Record<string, string> = {}) =>
-  app.request("/api/categories", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ name }) });
+  app.request("/api/categories", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ name }),
+  });
 
 /** Where a page response sends the browser: its Location, or the refresh Next writes when it redirects after the page began to stream. */
 function sentTo(response: Response, body: string): string | undefined {
@@ -40,7 +44,12 @@ it.each([
   const response = await app.request("/api/auth/session", { headers: { cookie } });
 
   expect(response.status).toBe(200);
-  expect(await response.json()).toEqual({ username: user.username, role: user.role, method: "local", name: user.username });
+  expect(await response.json()).toEqual({
+    username: user.username,
+    role: user.role,
+    method: "local",
+    name: user.username,
+  });
 });
 
 describe("as a viewer", () => {

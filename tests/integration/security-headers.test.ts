@@ -14,7 +14,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app?.stop());
 
-const asAdmin = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers: { cookie: adminCookie, ...headers } });
+const asAdmin = (path: string, headers: Record<string, string> = {}) =>
+  app.request(path, { headers: { cookie: adminCookie, ...headers } });
 
 function policyOf(response: Response): Map<string, string[]> {
   const policy = response.headers.get("content-security-policy");
@@ -30,7 +31,9 @@ it("an /api response has a CSP that allows nothing at all (JSON is never rendere
   expect(policy.get("default-src")).toEqual(["'none'"]);
   expect(policy.get("base-uri")).toEqual(["'none'"]);
   expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
-  expect([...policy.keys()].filter((directive) => directive.endsWith("-src") && directive !== "default-src")).toEqual([]);
+  expect([...policy.keys()].filter((directive) => directive.endsWith("-src") && directive !== "default-src")).toEqual(
+    [],
+  );
   expect(response.headers.get("x-request-id")).toMatch(/^[A-Za-z0-9._:-]+$/);
 });
 
@@ -95,7 +98,9 @@ describe("the cookies set at sign-in", () => {
     const device = (await signInCookies()).find((cookie) => cookie.startsWith("categories_device=")) ?? "";
     const attributes = device.split(";").map((part) => part.trim());
 
-    expect(attributes).toEqual(expect.arrayContaining(["HttpOnly", "SameSite=Strict", "Path=/", expect.stringMatching(/^Max-Age=\d{7,}$/)]));
+    expect(attributes).toEqual(
+      expect.arrayContaining(["HttpOnly", "SameSite=Strict", "Path=/", expect.stringMatching(/^Max-Age=\d{7,}$/)]),
+    );
     expect(device).not.toContain(ADMIN.password);
   });
 });

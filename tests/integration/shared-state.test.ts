@@ -8,7 +8,8 @@ import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-ca
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
 import { type TestDatabase, databaseAt, databasesUnderTest } from "../support/test-database";
 
-const status = async (app: StandaloneApp, cookie: string) => (await fetch(`${app.url}/api/auth/session`, { headers: { cookie } })).status;
+const status = async (app: StandaloneApp, cookie: string) =>
+  (await fetch(`${app.url}/api/auth/session`, { headers: { cookie } })).status;
 
 describe.each(databasesUnderTest())("sessions, accounts, throttle and audit trail kept in %s", (_name, create) => {
   let fake: FakeCatalogue;
@@ -60,7 +61,10 @@ describe.each(databasesUnderTest())("sessions, accounts, throttle and audit trai
     const client = new pg.Client(databaseUrl);
     await client.connect();
     try {
-      const { rows } = await client.query<{ row: string }>("SELECT row_to_json(sessions)::text AS row FROM sessions WHERE username = $1", [ADMIN.username]);
+      const { rows } = await client.query<{ row: string }>(
+        "SELECT row_to_json(sessions)::text AS row FROM sessions WHERE username = $1",
+        [ADMIN.username],
+      );
       expect(rows.length).toBeGreaterThan(0);
       for (const { row } of rows) expect(row).not.toContain(token);
     } finally {
@@ -89,11 +93,15 @@ describe.each(databasesUnderTest())("sessions, accounts, throttle and audit trai
       body: JSON.stringify({ name }),
     });
     expect(created.status).toBe(201);
-    const audit = await fetch(`${second.url}/api/audit?action=category_created&actor=${ADMIN.username}`, { headers: { cookie } });
+    const audit = await fetch(`${second.url}/api/audit?action=category_created&actor=${ADMIN.username}`, {
+      headers: { cookie },
+    });
 
     expect(audit.status).toBe(200);
     const { entries } = (await audit.json()) as { entries: unknown[] };
-    expect(entries).toEqual([expect.objectContaining({ details: expect.objectContaining({ name, categoryId: "4242" }) })]);
+    expect(entries).toEqual([
+      expect.objectContaining({ details: expect.objectContaining({ name, categoryId: "4242" }) }),
+    ]);
   }, 60_000);
 
   it("end every session of a user removed with scripts/users.mjs while both apps run", async () => {

@@ -18,11 +18,15 @@ async function create(app: StandaloneApp, cookie: string, body: unknown) {
     headers: { cookie, "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: await response.text(), requestId: response.headers.get("x-request-id"), at: Date.now() };
+  return {
+    status: response.status,
+    body: await response.text(),
+    requestId: response.headers.get("x-request-id"),
+    at: Date.now(),
+  };
 }
 
 const posts = (fake: FakeCatalogue): RecordedRequest[] => fake.requests.filter((request) => request.method === "POST");
-
 
 describe("the app, sent SIGTERM while a create is in flight", () => {
   let fake: FakeCatalogue;
@@ -42,7 +46,8 @@ describe("the app, sent SIGTERM while a create is in flight", () => {
     const cookie = await signInOverHttp(app.url, ADMIN);
     const pending = create(app, cookie, { name: NAME, description: "sent just before SIGTERM" });
     // SIGTERM only once the create has reached the catalogue: it is then truly in flight.
-    if (!(await eventually(() => posts(fake).length > 0, 5_000))) throw new Error("the create never reached the catalogue");
+    if (!(await eventually(() => posts(fake).length > 0, 5_000)))
+      throw new Error("the create never reached the catalogue");
     app.process.kill("SIGTERM");
     refusedWhileInFlight = await eventually(() => refusesConnections(app.port), CREATE_DELAY_MS / 2);
     created = await pending;
@@ -67,7 +72,12 @@ describe("the app, sent SIGTERM while a create is in flight", () => {
   it("records the create in the audit trail exactly once, completed with its id, with its request id", async () => {
     const entries = (await app.auditEntries()).filter((entry) => entry.action.startsWith("category_create"));
     expect(entries).toEqual([
-      { action: "category_created", actor: ADMIN.username, requestId: created.requestId, details: expect.objectContaining({ categoryId: "4242", name: NAME }) },
+      {
+        action: "category_created",
+        actor: ADMIN.username,
+        requestId: created.requestId,
+        details: expect.objectContaining({ categoryId: "4242", name: NAME }),
+      },
     ]);
   });
 
@@ -96,7 +106,8 @@ describe("the app, sent SIGTERM while a create hangs past the grace period", () 
     app = await startStandaloneApp({ catalogueUrl: fake.url, env: { SHUTDOWN_GRACE_MS: "1000" } });
     const cookie = await signInOverHttp(app.url, ADMIN);
     const pending = create(app, cookie, { name: "never answered" }).catch(() => undefined);
-    if (!(await eventually(() => posts(fake).length > 0, 5_000))) throw new Error("the create never reached the catalogue");
+    if (!(await eventually(() => posts(fake).length > 0, 5_000)))
+      throw new Error("the create never reached the catalogue");
     const started = Date.now();
     app.process.kill("SIGTERM");
     exit = await app.exited;
@@ -133,13 +144,17 @@ describe("the app, sent SIGTERM while a client keeps sending requests on a kept-
     app = await startStandaloneApp({ catalogueUrl: fake.url, env: { SHUTDOWN_GRACE_MS: "5000" } });
     const cookie = await signInOverHttp(app.url, ADMIN);
     const pending = create(app, cookie, { name: "polled" });
-    if (!(await eventually(() => posts(fake).length > 0, 5_000))) throw new Error("the create never reached the catalogue");
+    if (!(await eventually(() => posts(fake).length > 0, 5_000)))
+      throw new Error("the create never reached the catalogue");
     app.process.kill("SIGTERM");
     const sigtermAt = Date.now();
     // Like an open browser tab: a request every 100 ms, on whatever connection the client still keeps alive.
     const poller = (async () => {
       while (app.process.exitCode === null && Date.now() - sigtermAt < 6_000) {
-        const status = await fetch(`${app.url}/api/health`).then((response) => response.status, () => 0);
+        const status = await fetch(`${app.url}/api/health`).then(
+          (response) => response.status,
+          () => 0,
+        );
         if (status !== 0) answeredAfterSigterm.push(status);
         await sleep(100);
       }
@@ -186,8 +201,8 @@ describe("the app, sent SIGTERM with refusals counted but not yet written", () =
 
   it("writes their count to the audit trail before it exits", async () => {
     expect(exit).toEqual({ code: 0, signal: null });
-    expect((await app.auditEntries()).filter((entry) => entry.action === "refused").map((entry) => entry.details)).toEqual([
-      expect.objectContaining({ reason: "unauthenticated", address: "127.0.0.1", count: 5 }),
-    ]);
+    expect(
+      (await app.auditEntries()).filter((entry) => entry.action === "refused").map((entry) => entry.details),
+    ).toEqual([expect.objectContaining({ reason: "unauthenticated", address: "127.0.0.1", count: 5 })]);
   });
 });

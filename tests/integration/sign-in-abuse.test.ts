@@ -73,7 +73,9 @@ describe("X-Forwarded-For from a peer that is not a trusted proxy", () => {
     const refused = await badSignIn(app, "spray-10", "192.0.2.200");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    const failed = (await app.auditEntries()).filter((entry) => entry.action === "sign_in_failed" && entry.actor?.startsWith("spray-"));
+    const failed = (await app.auditEntries()).filter(
+      (entry) => entry.action === "sign_in_failed" && entry.actor?.startsWith("spray-"),
+    );
     expect(failed).toHaveLength(10);
     expect(new Set(failed.map((entry) => entry.details.address))).toEqual(new Set(["127.0.0.1"]));
   });

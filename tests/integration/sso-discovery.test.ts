@@ -23,7 +23,10 @@ it("an issuer that cannot be reached at start is retried: /api/ready says so mea
 
   const notReady = await fetch(`${app}/api/ready`);
   expect(notReady.status).toBe(503);
-  expect(await notReady.json()).toMatchObject({ code: "not_ready", message: expect.stringContaining("identity provider") });
+  expect(await notReady.json()).toMatchObject({
+    code: "not_ready",
+    message: expect.stringContaining("identity provider"),
+  });
   const failed = await visitor.follow(`${app}/api/auth/oidc/login`);
   expect(failed.url).toMatch(new RegExp(`^${app}/login/failed\\?reason=unavailable`));
   expect(failed.body).toContain(`${SSO_NAME} cannot be reached right now.`);

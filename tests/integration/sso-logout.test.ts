@@ -31,7 +31,9 @@ const idp = () => sso.idp();
 /** The sessions row of a cookie's token, found as the app finds it: by the HMAC of the token under SESSION_SECRET. */
 async function sessionRow(token: string): Promise<Record<string, unknown> | undefined> {
   const id = createHmac("sha256", SESSION_SECRET).update(token).digest("base64url");
-  return (await testDb.query("SELECT * FROM sessions WHERE id = $1", [id])).rows[0] as Record<string, unknown> | undefined;
+  return (await testDb.query("SELECT * FROM sessions WHERE id = $1", [id])).rows[0] as
+    | Record<string, unknown>
+    | undefined;
 }
 
 /** A response's status, its body read so the connection is free again. */
@@ -43,7 +45,11 @@ async function statusOf(pending: Promise<Response>): Promise<number> {
 
 /** The status each replica gives the session cookie `token`. */
 const statusOnBothReplicas = (token: string) =>
-  Promise.all([first, second].map((origin) => statusOf(fetch(`${origin}/api/auth/session`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } }))));
+  Promise.all(
+    [first, second].map((origin) =>
+      statusOf(fetch(`${origin}/api/auth/session`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } })),
+    ),
+  );
 
 async function signedInSession(login: TestLogin = "admin") {
   const visitor = new HttpVisitor();
@@ -64,12 +70,21 @@ const logoutClaims = (claims: Record<string, unknown>) => ({
 });
 
 const postLogoutToken = (token: string, headers: Record<string, string> = {}, origin = first) =>
-  statusOf(fetch(`${origin}/api/auth/oidc/backchannel-logout`, { method: "POST", headers, body: new URLSearchParams({ logout_token: token }) }));
+  statusOf(
+    fetch(`${origin}/api/auth/oidc/backchannel-logout`, {
+      method: "POST",
+      headers,
+      body: new URLSearchParams({ logout_token: token }),
+    }),
+  );
 
 /** The provider's sign-out page (reached at `url`) answered "Yes, sign me out"; where it then sent the browser. */
 async function confirmAtProvider(visitor: HttpVisitor, url: string) {
   const page = await visitor.get(url);
-  const form = /<form id="op.logoutForm" method="post" action="([^"]+)"><input type="hidden" name="xsrf" value="([^"]+)"\/>/.exec(page.body);
+  const form =
+    /<form id="op.logoutForm" method="post" action="([^"]+)"><input type="hidden" name="xsrf" value="([^"]+)"\/>/.exec(
+      page.body,
+    );
   if (!form?.[1] || !form[2]) throw new Error(`no sign-out form at ${url} (status ${page.status}):\n${page.body}`);
   const confirmed = await visitor.post(new URL(form[1], url).href, { xsrf: form[2], logout: "yes" });
   return confirmed.location;
@@ -79,7 +94,10 @@ async function confirmAtProvider(visitor: HttpVisitor, url: string) {
 const appSignOut = async (visitor: HttpVisitor) => {
   const answer = await visitor.request(`${first}/api/auth/logout`, { method: "POST" });
   expect(answer.status).toBe(200);
-  return { endSession: new URL((JSON.parse(answer.body) as { redirect: string }).redirect), requestId: answer.headers.get("x-request-id") ?? "" };
+  return {
+    endSession: new URL((JSON.parse(answer.body) as { redirect: string }).redirect),
+    requestId: answer.headers.get("x-request-id") ?? "",
+  };
 };
 
 describe("signing out in the app", () => {
@@ -114,7 +132,11 @@ describe("signing out in the app", () => {
 
     expect(await confirmAtProvider(visitor, (await appSignOut(visitor)).endSession.href)).toBe(`${first}/login`);
 
-    expect(idp().sentLogoutTokens.slice(sentBefore).map(({ uri, status }) => [uri, status])).toEqual([[`${second}/api/auth/oidc/backchannel-logout`, 200]]);
+    expect(
+      idp()
+        .sentLogoutTokens.slice(sentBefore)
+        .map(({ uri, status }) => [uri, status]),
+    ).toEqual([[`${second}/api/auth/oidc/backchannel-logout`, 200]]);
     // The next sign-in asks for an account again instead of answering at once.
     await expect(providerSignInPage(visitor, await startSignIn(visitor, first))).resolves.toBeDefined();
   });
@@ -132,11 +154,18 @@ describe("a sign-out at the provider (back-channel logout)", () => {
     expect(sent.map(({ uri, status }) => [uri, status])).toEqual([[`${second}/api/auth/oidc/backchannel-logout`, 200]]);
     expect(await statusOnBothReplicas(token)).toEqual([401, 401]);
     const requestId = sent[0]?.requestId ?? "";
-    const ended = (await sso.logLinesThrough(requestId)).find((line) => line.event === "backchannel_logout" && line.requestId === requestId);
+    const ended = (await sso.logLinesThrough(requestId)).find(
+      (line) => line.event === "backchannel_logout" && line.requestId === requestId,
+    );
     expect(ended).toMatchObject({ type: "security", by: "sid", sessions: 1 });
     // The History page tells this apart from a person's own sign-out.
     const audit = await sso.auditOf(requestId);
-    expect(audit).toEqual([expect.objectContaining({ action: "session_ended_by_provider", details: expect.objectContaining({ method: "sso" }) })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: "session_ended_by_provider",
+        details: expect.objectContaining({ method: "sso" }),
+      }),
+    ]);
   });
 
   it("sends a logout token that, sent again, is refused as a replay", async () => {
@@ -149,14 +178,17 @@ describe("a sign-out at the provider (back-channel logout)", () => {
     await replayed.arrayBuffer();
     expect(replayed.status).toBe(400);
     const requestId = replayed.headers.get("x-request-id") ?? "";
-    const refused = (await sso.logLinesThrough(requestId)).find((line) => line.event === "backchannel_logout_refused" && line.requestId === requestId);
+    const refused = (await sso.logLinesThrough(requestId)).find(
+      (line) => line.event === "backchannel_logout_refused" && line.requestId === requestId,
+    );
     expect(refused).toMatchObject({ reason: expect.stringContaining("replay") });
   });
 });
 
 describe("logout tokens the app refuses with 400, ending nothing", () => {
   let session: Awaited<ReturnType<typeof signedInSession>>;
-  const mine = (claims: Record<string, unknown> = {}) => logoutClaims({ sid: session.sid, sub: session.sub, ...claims });
+  const mine = (claims: Record<string, unknown> = {}) =>
+    logoutClaims({ sid: session.sid, sub: session.sub, ...claims });
   const providerSigned = (claims: Record<string, unknown>) => idp().signWithProviderKey(mine(claims));
 
   beforeAll(async () => {
@@ -168,7 +200,11 @@ describe("logout tokens the app refuses with 400, ending nothing", () => {
       "signed by a key the provider does not publish",
       async () => {
         const stranger = await generateKeyPair("RS256");
-        return postLogoutToken(await new SignJWT(mine()).setProtectedHeader({ alg: "RS256", kid: idp().kid, typ: "logout+jwt" }).sign(stranger.privateKey));
+        return postLogoutToken(
+          await new SignJWT(mine())
+            .setProtectedHeader({ alg: "RS256", kid: idp().kid, typ: "logout+jwt" })
+            .sign(stranger.privateKey),
+        );
       },
     ],
     ["for another client", async () => postLogoutToken(await providerSigned({ aud: "another-client" }))],
@@ -181,7 +217,13 @@ describe("logout tokens the app refuses with 400, ending nothing", () => {
       "sent as JSON",
       async () => {
         const body = JSON.stringify({ logout_token: await providerSigned({}) });
-        return statusOf(fetch(`${first}/api/auth/oidc/backchannel-logout`, { method: "POST", headers: { "content-type": "application/json" }, body }));
+        return statusOf(
+          fetch(`${first}/api/auth/oidc/backchannel-logout`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body,
+          }),
+        );
       },
     ],
   ])("a logout token %s", async (_what, send) => {
@@ -200,7 +242,8 @@ it("a jti used before ends nothing, even for another session; a valid token for 
   const two = await signedInSession();
   expect(two.sid).not.toBe(one.sid);
   const jti = randomBytes(12).toString("hex");
-  const tokenFor = (session: typeof one, claims: Record<string, unknown> = {}) => idp().signWithProviderKey(logoutClaims({ sid: session.sid, sub: session.sub, ...claims }));
+  const tokenFor = (session: typeof one, claims: Record<string, unknown> = {}) =>
+    idp().signWithProviderKey(logoutClaims({ sid: session.sid, sub: session.sub, ...claims }));
 
   expect(await postLogoutToken(await tokenFor(one, { jti }))).toBe(200);
   expect(await statusOnBothReplicas(one.token)).toEqual([401, 401]);
@@ -215,7 +258,9 @@ it("a logout token without a sid, sent from another site, ends every session of 
   const sessions = [await signedInSession("viewer"), await signedInSession("viewer")];
   const crossSite = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
 
-  expect(await postLogoutToken(await idp().signWithProviderKey(logoutClaims({ sub: sessions[0]?.sub })), crossSite)).toBe(200);
+  expect(
+    await postLogoutToken(await idp().signWithProviderKey(logoutClaims({ sub: sessions[0]?.sub })), crossSite),
+  ).toBe(200);
 
   for (const { token } of sessions) expect(await statusOnBothReplicas(token)).toEqual([401, 401]);
 });

@@ -19,10 +19,15 @@ afterAll(async () => {
 /** Where a callback's answer sent the browser: the failure page's reason and reference (the callback's request id). */
 function failure(location: string | undefined): { page: string; reason: string | null; ref: string } {
   const url = new URL(location ?? "");
-  return { page: `${url.origin}${url.pathname}`, reason: url.searchParams.get("reason"), ref: url.searchParams.get("ref") ?? "" };
+  return {
+    page: `${url.origin}${url.pathname}`,
+    reason: url.searchParams.get("reason"),
+    ref: url.searchParams.get("ref") ?? "",
+  };
 }
 
-const securityLine = async (requestId: string) => (await sso.logLinesThrough(requestId)).find((line) => line.type === "security" && line.requestId === requestId);
+const securityLine = async (requestId: string) =>
+  (await sso.logLinesThrough(requestId)).find((line) => line.type === "security" && line.requestId === requestId);
 
 async function pageHtml(visitor: HttpVisitor, url: string): Promise<string> {
   const page = await visitor.get(url);
@@ -40,7 +45,13 @@ describe("signing in through the provider", () => {
     const signedIn = lines.find((line) => line.event === "login_succeeded" && line.requestId === requestId);
     expect(signedIn).toMatchObject({ type: "security", username: "ada.admin", method: "sso", role: "admin" });
     const audit = await sso.auditOf(requestId);
-    expect(audit).toEqual([expect.objectContaining({ action: "signed_in", actor: "ada.admin", details: expect.objectContaining({ method: "sso", role: "admin" }) })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: "signed_in",
+        actor: "ada.admin",
+        details: expect.objectContaining({ method: "sso", role: "admin" }),
+      }),
+    ]);
     expect(lines.filter((line) => JWT_PATTERN.test(JSON.stringify(line)))).toEqual([]);
   });
 
@@ -48,9 +59,17 @@ describe("signing in through the provider", () => {
     const visitor = new HttpVisitor();
     await signInWithSso(visitor, sso.app, "viewer");
 
-    expect(JSON.parse((await sessionOf(visitor, sso.app)).body)).toMatchObject({ username: "vic.viewer", role: "viewer", method: "sso" });
+    expect(JSON.parse((await sessionOf(visitor, sso.app)).body)).toMatchObject({
+      username: "vic.viewer",
+      role: "viewer",
+      method: "sso",
+    });
     expect((await visitor.get(`${sso.app}/api/categories`)).status).toBe(200);
-    const create = await visitor.request(`${sso.app}/api/categories`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "viewer may not" }) });
+    const create = await visitor.request(`${sso.app}/api/categories`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "viewer may not" }),
+    });
     expect(create.status).toBe(403);
   });
 
@@ -77,10 +96,14 @@ describe("a sign-in that fails ends on a page that says why, with no session", (
 
     const { page, reason, ref } = failure(answer.location);
     expect([answer.status, page, reason]).toEqual([303, `${sso.app}/login/failed`, "state"]);
-    expect(await pageHtml(visitor, answer.location ?? "")).toContain(`The answer from ${SSO_NAME} does not belong to the sign-in this browser started`);
+    expect(await pageHtml(visitor, answer.location ?? "")).toContain(
+      `The answer from ${SSO_NAME} does not belong to the sign-in this browser started`,
+    );
     expect(visitor.cookie(SESSION_COOKIE)).toBeUndefined();
     expect(await securityLine(ref)).toMatchObject({ event: "sso_sign_in_failed", reason: "state" });
-    expect(await sso.auditOf(ref)).toEqual([expect.objectContaining({ action: "sso_sign_in_failed", details: expect.objectContaining({ reason: "state" }) })]);
+    expect(await sso.auditOf(ref)).toEqual([
+      expect.objectContaining({ action: "sso_sign_in_failed", details: expect.objectContaining({ reason: "state" }) }),
+    ]);
   });
 
   it("a code used a second time, even with the flow cookie it came with", async () => {
@@ -96,7 +119,11 @@ describe("a sign-in that fails ends on a page that says why, with no session", (
     const { page, reason, ref } = failure(answer.location);
     expect([answer.status, page, reason]).toEqual([303, `${sso.app}/login/failed`, "rejected"]);
     expect(replay.cookie(SESSION_COOKIE)).toBeUndefined();
-    expect(await securityLine(ref)).toMatchObject({ event: "sso_sign_in_failed", reason: "rejected", detail: expect.stringContaining("invalid_grant") });
+    expect(await securityLine(ref)).toMatchObject({
+      event: "sso_sign_in_failed",
+      reason: "rejected",
+      detail: expect.stringContaining("invalid_grant"),
+    });
   });
 
   it("the person cancels at the provider", async () => {
@@ -109,7 +136,11 @@ describe("a sign-in that fails ends on a page that says why, with no session", (
     expect([status, page, reason]).toEqual([200, `${sso.app}/login/failed`, "denied"]);
     expect(await pageHtml(visitor, url)).toContain(`${SSO_NAME} did not sign you in.`);
     expect(visitor.cookie(SESSION_COOKIE)).toBeUndefined();
-    expect(await securityLine(ref)).toMatchObject({ event: "sso_sign_in_failed", reason: "denied", detail: "access_denied" });
+    expect(await securityLine(ref)).toMatchObject({
+      event: "sso_sign_in_failed",
+      reason: "denied",
+      detail: "access_denied",
+    });
   });
 
   it("an answer that reaches a browser that started no sign-in", async () => {
@@ -149,10 +180,17 @@ describe("tokens stay on the server", () => {
 
     expect(visitor.cookie(FLOW_COOKIE)).toBeUndefined();
     expect(visitor.cookie(SESSION_COOKIE)?.attributes).toMatch(/HttpOnly/);
-    expect(visitor.cookies().filter(({ value }) => JWT_PATTERN.test(decodeURIComponent(value))).map(({ name }) => name)).toEqual([]);
+    expect(
+      visitor
+        .cookies()
+        .filter(({ value }) => JWT_PATTERN.test(decodeURIComponent(value)))
+        .map(({ name }) => name),
+    ).toEqual([]);
     const fromApp = visitor.seen.filter(({ url }) => url.startsWith(sso.app));
     expect(fromApp.length).toBeGreaterThan(3);
-    const holdingTokens = fromApp.filter(({ body, setCookies }) => [body, ...setCookies].some((text) => JWT_PATTERN.test(decodeURIComponent(text))));
+    const holdingTokens = fromApp.filter(({ body, setCookies }) =>
+      [body, ...setCookies].some((text) => JWT_PATTERN.test(decodeURIComponent(text))),
+    );
     expect(holdingTokens.map(({ url }) => url)).toEqual([]);
   });
 });

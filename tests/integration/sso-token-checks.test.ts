@@ -12,7 +12,9 @@ let sso: SsoServers;
 
 beforeAll(async () => {
   rogue = await startRogueProvider();
-  sso = await startSsoServers({ issuer: { url: rogue.issuer, clientId: rogue.clientId, clientSecret: rogue.clientSecret } });
+  sso = await startSsoServers({
+    issuer: { url: rogue.issuer, clientId: rogue.clientId, clientSecret: rogue.clientSecret },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -33,7 +35,12 @@ it("a well-formed ID token from this provider signs the person in (the cases bel
 
   expect(answer).toMatchObject({ status: 303, location: `${sso.app}/categories` });
   expect(visitor.cookie(SESSION_COOKIE)).toBeDefined();
-  expect(JSON.parse((await sessionOf(visitor, sso.app)).body)).toEqual({ username: "rita.rogue", role: "admin", method: "sso", name: "Rita Rogue" });
+  expect(JSON.parse((await sessionOf(visitor, sso.app)).body)).toEqual({
+    username: "rita.rogue",
+    role: "admin",
+    method: "sso",
+    name: "Rita Rogue",
+  });
 });
 
 it.each<[RogueMode, RegExp]>([
@@ -43,18 +50,32 @@ it.each<[RogueMode, RegExp]>([
   ["unsigned", /"alg"/],
   ["forged-signature", /signature/i],
   ["wrong-nonce", /"nonce"/],
-])("an ID token with %s is refused: failure page, no session, a security line naming the check and an audit entry", async (mode, detail) => {
-  const { visitor, answer } = await signInWithMode(mode);
+])(
+  "an ID token with %s is refused: failure page, no session, a security line naming the check and an audit entry",
+  async (mode, detail) => {
+    const { visitor, answer } = await signInWithMode(mode);
 
-  expect(answer.status).toBe(303);
-  const failed = new URL(answer.location ?? "");
-  expect(`${failed.origin}${failed.pathname}`).toBe(`${sso.app}/login/failed`);
-  expect(failed.searchParams.get("reason")).toBe("rejected");
-  expect(visitor.cookie(SESSION_COOKIE)).toBeUndefined();
-  expect((await sessionOf(visitor, sso.app)).status).toBe(401);
-  const reference = failed.searchParams.get("ref") ?? "";
-  const line = (await sso.logLinesThrough(reference)).find((logged) => logged.requestId === reference && logged.type === "security");
-  expect(line).toMatchObject({ event: "sso_sign_in_failed", reason: "rejected", detail: expect.stringMatching(detail) });
-  expect(JSON.stringify(line)).not.toMatch(/eyJ/);
-  expect(await sso.auditOf(reference)).toEqual([expect.objectContaining({ action: "sso_sign_in_failed", details: expect.objectContaining({ reason: "rejected" }) })]);
-});
+    expect(answer.status).toBe(303);
+    const failed = new URL(answer.location ?? "");
+    expect(`${failed.origin}${failed.pathname}`).toBe(`${sso.app}/login/failed`);
+    expect(failed.searchParams.get("reason")).toBe("rejected");
+    expect(visitor.cookie(SESSION_COOKIE)).toBeUndefined();
+    expect((await sessionOf(visitor, sso.app)).status).toBe(401);
+    const reference = failed.searchParams.get("ref") ?? "";
+    const line = (await sso.logLinesThrough(reference)).find(
+      (logged) => logged.requestId === reference && logged.type === "security",
+    );
+    expect(line).toMatchObject({
+      event: "sso_sign_in_failed",
+      reason: "rejected",
+      detail: expect.stringMatching(detail),
+    });
+    expect(JSON.stringify(line)).not.toMatch(/eyJ/);
+    expect(await sso.auditOf(reference)).toEqual([
+      expect.objectContaining({
+        action: "sso_sign_in_failed",
+        details: expect.objectContaining({ reason: "rejected" }),
+      }),
+    ]);
+  },
+);

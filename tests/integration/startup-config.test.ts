@@ -9,7 +9,14 @@ async function startWith(env: Record<string, string>, script = SERVER_ENTRY) {
   const child = spawn(process.execPath, [script], {
     // Only these settings: nothing from the shell may make a bad value look good.
     // A port of its own: the server listens before it checks its settings (and takes PORT=0 to mean 3000).
-    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", NEXT_TELEMETRY_DISABLED: "1", HOSTNAME: "127.0.0.1", PORT: String(await freePort()), ...env },
+    env: {
+      NODE_ENV: "production",
+      PATH: process.env.PATH ?? "",
+      NEXT_TELEMETRY_DISABLED: "1",
+      HOSTNAME: "127.0.0.1",
+      PORT: String(await freePort()),
+      ...env,
+    },
   });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -37,23 +44,48 @@ it("the standalone server started without its entry (scripts/serve.mjs) refuses 
 describe("start-up configuration check", () => {
   for (const [name, value, expected] of [
     ["CATALOGUE_TIMEOUT_MS", "soon", 'CATALOGUE_TIMEOUT_MS must be a whole number from 1 to 600000 (got "soon")'],
-    ["CATALOGUE_API_URL", "http://127.0.0.1:9/v2", "CATALOGUE_API_URL must be an http(s) URL whose path ends in /v1, like https://catalogue.example.com/v1"],
+    [
+      "CATALOGUE_API_URL",
+      "http://127.0.0.1:9/v2",
+      "CATALOGUE_API_URL must be an http(s) URL whose path ends in /v1, like https://catalogue.example.com/v1",
+    ],
     ["CATALOGUE_ENVIRONMENT", "qa", "CATALOGUE_ENVIRONMENT must be one of production, staging, local"],
     ["SESSION_SECRET", SHORT_SECRET, "SESSION_SECRET must have at least 32 characters"],
     // An empty variable counts as not set.
     ["SESSION_SECRET", "", "SESSION_SECRET is required when CATALOGUE_API_URL is set (at least 32 random characters)"],
-    ["APP_ORIGIN", "", "APP_ORIGIN is required in production, like https://admin.example.com (or set TRUSTED_PROXIES to take it from your proxy)"],
-    ["CATALOGUE_API_URL", "http://catalogue.internal/v1", "CATALOGUE_API_URL uses plain http to another host, which sends the API key in clear text: use https (or set CATALOGUE_ALLOW_HTTP=1)"],
-    ["DATABASE_URL", "", "DATABASE_URL is not set (run `npm start` to use the embedded database, or set it to your PostgreSQL server)"],
-    ["DATABASE_URL", "mysql://db.internal/categories", "DATABASE_URL must be a postgres:// URL, like postgres://user:password@db.example.com:5432/categories"],
-    ["TRUSTED_PROXIES", "10.0.0.0/40", 'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 (got "10.0.0.0/40")'],
+    [
+      "APP_ORIGIN",
+      "",
+      "APP_ORIGIN is required in production, like https://admin.example.com (or set TRUSTED_PROXIES to take it from your proxy)",
+    ],
+    [
+      "CATALOGUE_API_URL",
+      "http://catalogue.internal/v1",
+      "CATALOGUE_API_URL uses plain http to another host, which sends the API key in clear text: use https (or set CATALOGUE_ALLOW_HTTP=1)",
+    ],
+    [
+      "DATABASE_URL",
+      "",
+      "DATABASE_URL is not set (run `npm start` to use the embedded database, or set it to your PostgreSQL server)",
+    ],
+    [
+      "DATABASE_URL",
+      "mysql://db.internal/categories",
+      "DATABASE_URL must be a postgres:// URL, like postgres://user:password@db.example.com:5432/categories",
+    ],
+    [
+      "TRUSTED_PROXIES",
+      "10.0.0.0/40",
+      'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 (got "10.0.0.0/40")',
+    ],
   ] as const) {
     it(`a ${value ? "bad" : "missing"} ${name}${value ? ` (${value})` : ""} stops start-up with one line naming it`, async () => {
       const { code, stderr } = await startWith({ ...GOOD, [name]: value });
       expect(code).toBe(1);
       const lines = stderr.trim().split("\n");
       expect(lines).toEqual([`Configuration error: ${expected}`]);
-      for (const secret of [GOOD.CATALOGUE_API_KEY, GOOD.SESSION_SECRET, SHORT_SECRET]) expect(stderr).not.toContain(secret);
+      for (const secret of [GOOD.CATALOGUE_API_KEY, GOOD.SESSION_SECRET, SHORT_SECRET])
+        expect(stderr).not.toContain(secret);
     }, 30_000);
   }
 });

@@ -7,6 +7,12 @@ export const ORIGIN = "http://admin.test";
 export function stubAppEnv(env: Record<string, string> = {}): void {
   vi.resetModules();
   vi.unstubAllEnvs();
-  const settings = { CATALOGUE_API_URL: "http://127.0.0.1:9/v1", CATALOGUE_API_KEY: "unused-key", SESSION_SECRET, APP_ORIGIN: ORIGIN, ...env };
+  const settings = {
+    CATALOGUE_API_URL: "http://127.0.0.1:9/v1",
+    CATALOGUE_API_KEY: "unused-key",
+    SESSION_SECRET,
+    APP_ORIGIN: ORIGIN,
+    ...env,
+  };
   for (const [name, value] of Object.entries(settings)) vi.stubEnv(name, value);
 }

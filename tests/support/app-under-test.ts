@@ -44,7 +44,12 @@ export async function startAppUnderTest(env: Record<string, string> = {}): Promi
   const seen: Promise<string>[] = [];
   const request = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(`${server.url}${path}`, { redirect: "manual", ...init });
-    seen.push(response.clone().text().then((body) => `${JSON.stringify([...response.headers])}\n${body}`));
+    seen.push(
+      response
+        .clone()
+        .text()
+        .then((body) => `${JSON.stringify([...response.headers])}\n${body}`),
+    );
     return response;
   };
   return {
@@ -57,11 +62,14 @@ export async function startAppUnderTest(env: Record<string, string> = {}): Promi
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ username, password }),
       });
-      if (response.status !== 204) throw new Error(`sign-in of ${username} failed with ${response.status}: ${await response.text()}`);
+      if (response.status !== 204)
+        throw new Error(`sign-in of ${username} failed with ${response.status}: ${await response.text()}`);
       return (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
     },
     async catalogueNames() {
-      const response = await fetch(`${catalogue.url}/categories`, { headers: { authorization: `Bearer ${APP_API_KEY}` } });
+      const response = await fetch(`${catalogue.url}/categories`, {
+        headers: { authorization: `Bearer ${APP_API_KEY}` },
+      });
       if (response.status !== 200) throw new Error(`the catalogue answered its list with ${response.status}`);
       return ((await response.json()) as { name: string }[]).map(({ name }) => name);
     },

@@ -13,7 +13,11 @@ export async function addAccounts(db: Queryable = testDb): Promise<void> {
 type LoginRoute = { POST: (request: Request) => Promise<Response> };
 
 /** Signs in through the real login route and returns the Cookie header value to send afterwards. */
-export async function signIn(login: LoginRoute, user: { username: string; password: string }, origin = "http://admin.test"): Promise<string> {
+export async function signIn(
+  login: LoginRoute,
+  user: { username: string; password: string },
+  origin = "http://admin.test",
+): Promise<string> {
   const response = await login.POST(
     new Request(`${origin}/api/auth/login`, {
       method: "POST",

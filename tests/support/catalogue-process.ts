@@ -17,9 +17,21 @@ export type CatalogueProcessOptions = { dataFile: string; apiKey: string; port?:
  * The embedded catalogue service as its own process (`npm run catalogue`), so a
  * test can stop it with SIGTERM, crash it with SIGKILL and start it again.
  */
-export async function startCatalogueProcess({ dataFile, apiKey, port = 0 }: CatalogueProcessOptions): Promise<CatalogueProcess> {
-  const child = spawnNode(MAIN, { CATALOGUE_PORT: String(port), CATALOGUE_API_KEY: apiKey, CATALOGUE_DATA_FILE: dataFile });
-  const [, url = "", boundPort = ""] = await waitForOutput(child, /Catalogue service on (http:\/\/127\.0\.0\.1:(\d+)\/v1)/, 15_000);
+export async function startCatalogueProcess({
+  dataFile,
+  apiKey,
+  port = 0,
+}: CatalogueProcessOptions): Promise<CatalogueProcess> {
+  const child = spawnNode(MAIN, {
+    CATALOGUE_PORT: String(port),
+    CATALOGUE_API_KEY: apiKey,
+    CATALOGUE_DATA_FILE: dataFile,
+  });
+  const [, url = "", boundPort = ""] = await waitForOutput(
+    child,
+    /Catalogue service on (http:\/\/127\.0\.0\.1:(\d+)\/v1)/,
+    15_000,
+  );
   return {
     ...child,
     url,

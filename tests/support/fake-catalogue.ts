@@ -54,7 +54,10 @@ export async function startFakeCatalogue(handler: FakeHandler = () => json(200, 
     }
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     const body = Buffer.from(reply.body ?? "");
-    response.writeHead(reply.status, { "content-type": reply.contentType ?? "application/json", "content-length": String(body.byteLength) });
+    response.writeHead(reply.status, {
+      "content-type": reply.contentType ?? "application/json",
+      "content-length": String(body.byteLength),
+    });
     if (reply.pause) {
       response.write(body.subarray(0, reply.pause.afterBytes));
       reply.pause.reached?.();

@@ -25,7 +25,10 @@ export class HttpVisitor {
   }
 
   /** One request, no redirect followed; its Set-Cookie lines are kept, its body read (and kept in `seen`). */
-  async request(url: string, init: RequestInit = {}): Promise<{ status: number; location?: string; body: string; headers: Headers }> {
+  async request(
+    url: string,
+    init: RequestInit = {},
+  ): Promise<{ status: number; location?: string; body: string; headers: Headers }> {
     const headers = new Headers(init.headers);
     const cookies = this.#cookieHeader(new URL(url).pathname);
     if (cookies) headers.set("cookie", cookies);
@@ -35,7 +38,12 @@ export class HttpVisitor {
     for (const line of setCookies) this.#keep(line);
     this.seen.push({ url, status: response.status, setCookies, body });
     const location = response.headers.get("location");
-    return { status: response.status, location: location === null ? undefined : new URL(location, url).href, body, headers: response.headers };
+    return {
+      status: response.status,
+      location: location === null ? undefined : new URL(location, url).href,
+      body,
+      headers: response.headers,
+    };
   }
 
   get(url: string) {
@@ -47,19 +55,25 @@ export class HttpVisitor {
   }
 
   /** Follows redirects from `url` until the next one would go where `stopAt` says (returned, not requested), or an answer is no redirect. */
-  async follow(url: string, stopAt: (next: string) => boolean = () => false): Promise<{ url: string; status?: number; body?: string }> {
+  async follow(
+    url: string,
+    stopAt: (next: string) => boolean = () => false,
+  ): Promise<{ url: string; status?: number; body?: string }> {
     let at = url;
     for (let hop = 0; hop < 10; hop++) {
       if (stopAt(at)) return { url: at };
       const answer = await this.get(at);
-      if (!REDIRECTS.has(answer.status) || !answer.location) return { url: at, status: answer.status, body: answer.body };
+      if (!REDIRECTS.has(answer.status) || !answer.location)
+        return { url: at, status: answer.status, body: answer.body };
       at = answer.location;
     }
     throw new Error(`more than 10 redirects from ${url}`);
   }
 
   #cookieHeader(path: string): string {
-    const sent = [...this.#cookies.values()].filter((cookie) => path === cookie.path || path.startsWith(cookie.path.endsWith("/") ? cookie.path : `${cookie.path}/`));
+    const sent = [...this.#cookies.values()].filter(
+      (cookie) => path === cookie.path || path.startsWith(cookie.path.endsWith("/") ? cookie.path : `${cookie.path}/`),
+    );
     return sent.map(({ name, value }) => `${name}=${value}`).join("; ");
   }
 
@@ -67,7 +81,8 @@ export class HttpVisitor {
     const [pair = "", ...rest] = line.split(";").map((part) => part.trim());
     const name = pair.slice(0, pair.indexOf("="));
     const value = pair.slice(pair.indexOf("=") + 1);
-    const attribute = (wanted: string) => rest.find((part) => part.toLowerCase().startsWith(`${wanted}=`))?.slice(wanted.length + 1);
+    const attribute = (wanted: string) =>
+      rest.find((part) => part.toLowerCase().startsWith(`${wanted}=`))?.slice(wanted.length + 1);
     const path = attribute("path") ?? "/";
     const expires = attribute("expires");
     const gone = attribute("max-age") === "0" || (expires !== undefined && Date.parse(expires) <= Date.now());

@@ -19,15 +19,26 @@ export async function expectNoSecretsIn(app: AppUnderTest): Promise<void> {
   const rows = await databaseRows(process.env.DATABASE_URL ?? "");
   // Each place had something to look at.
   expect(responses.length, "responses received").toBeGreaterThan(0);
-  expect(app.server.logLines().filter((line) => line.event === "request").length, "request log lines").toBeGreaterThan(0);
-  expect(rows.some((row) => row.includes(ADMIN.username)), "rows naming the admin").toBe(true);
+  expect(app.server.logLines().filter((line) => line.event === "request").length, "request log lines").toBeGreaterThan(
+    0,
+  );
+  expect(
+    rows.some((row) => row.includes(ADMIN.username)),
+    "rows naming the admin",
+  ).toBe(true);
 
   const places: [string, string, string[]][] = [
-    ...responses.map((text): [string, string, string[]] => ["a response", text, [...SECRETS, new URL(app.catalogueUrl).host]]),
+    ...responses.map((text): [string, string, string[]] => [
+      "a response",
+      text,
+      [...SECRETS, new URL(app.catalogueUrl).host],
+    ]),
     ["the log", log, SECRETS],
     ...rows.map((row): [string, string, string[]] => [`the row ${row.slice(0, 40)}…`, row, SECRETS]),
   ];
-  const leaks = places.flatMap(([where, text, secrets]) => secrets.filter((secret) => text.includes(secret)).map((secret) => `${secret.slice(0, 8)}… in ${where}`));
+  const leaks = places.flatMap(([where, text, secrets]) =>
+    secrets.filter((secret) => text.includes(secret)).map((secret) => `${secret.slice(0, 8)}… in ${where}`),
+  );
   expect(leaks).toEqual([]);
 }
 
@@ -35,7 +46,14 @@ export async function expectNoSecretsIn(app: AppUnderTest): Promise<void> {
 export async function expectSecurityEvent(app: AppUnderTest, event: string, requestId: string | null): Promise<void> {
   expect(requestId, "the response's request id").toMatch(/^[A-Za-z0-9._:-]+$/);
   await expect
-    .poll(() => app.server.logLines().filter((line) => line.type === "security" && line.event === event).map((line) => line.requestId), { timeout: 10_000 })
+    .poll(
+      () =>
+        app.server
+          .logLines()
+          .filter((line) => line.type === "security" && line.event === event)
+          .map((line) => line.requestId),
+      { timeout: 10_000 },
+    )
     .toContain(requestId);
 }
 
@@ -44,7 +62,11 @@ async function databaseRows(url: string): Promise<string[]> {
   try {
     const { rows: tables } = await db.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
     const dumps = await Promise.all(
-      tables.map(async ({ tablename }) => (await db.query(`SELECT row_to_json(t)::text AS row FROM "${String(tablename)}" AS t`)).rows.map((row) => String(row.row))),
+      tables.map(async ({ tablename }) =>
+        (await db.query(`SELECT row_to_json(t)::text AS row FROM "${String(tablename)}" AS t`)).rows.map((row) =>
+          String(row.row),
+        ),
+      ),
     );
     return dumps.flat();
   } finally {

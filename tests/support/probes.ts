@@ -14,7 +14,11 @@ export function refusesConnections(port: number): Promise<boolean> {
 }
 
 /** Polls `check` every `everyMs` until it holds; false if it never did within `timeoutMs`. */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs: number, everyMs = 20): Promise<boolean> {
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  everyMs = 20,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return true;

@@ -8,7 +8,15 @@ import { type JWTPayload, SignJWT, UnsecuredJWT, exportJWK, generateKeyPair } fr
  * How the rogue provider's token endpoint answers. "valid" signs the app in (so the others are known to fail only
  * for what they change); the rest each break one thing the app must check in the ID token.
  */
-export const ROGUE_MODES = ["valid", "wrong-issuer", "wrong-audience", "expired", "unsigned", "forged-signature", "wrong-nonce"] as const;
+export const ROGUE_MODES = [
+  "valid",
+  "wrong-issuer",
+  "wrong-audience",
+  "expired",
+  "unsigned",
+  "forged-signature",
+  "wrong-nonce",
+] as const;
 export type RogueMode = (typeof ROGUE_MODES)[number];
 
 /** A browser picks its mode with this cookie on 127.0.0.1 (cookies ignore the port, so the provider sees it). */
@@ -21,7 +29,10 @@ type Issued = { clientId: string; redirectUri: string; challenge: string; nonce:
 const isMode = (value: string | undefined): value is RogueMode => ROGUE_MODES.includes(value as RogueMode);
 
 function modeOf(request: IncomingMessage): RogueMode {
-  const cookie = (request.headers.cookie ?? "").split(";").map((part) => part.trim().split("=")).find(([name]) => name === ROGUE_MODE_COOKIE);
+  const cookie = (request.headers.cookie ?? "")
+    .split(";")
+    .map((part) => part.trim().split("="))
+    .find(([name]) => name === ROGUE_MODE_COOKIE);
   return isMode(cookie?.[1]) ? cookie[1] : "valid";
 }
 
@@ -98,12 +109,22 @@ export async function startRogueProvider(): Promise<RogueProvider> {
       if (url.pathname === "/jwks") return send(response, 200, jwks);
       if (url.pathname === "/authorize") {
         const params = url.searchParams;
-        if (params.get("response_type") !== "code" || params.get("client_id") !== clientId || params.get("code_challenge_method") !== "S256") {
+        if (
+          params.get("response_type") !== "code" ||
+          params.get("client_id") !== clientId ||
+          params.get("code_challenge_method") !== "S256"
+        ) {
           return send(response, 400, { error: "invalid_request" });
         }
         const code = randomBytes(16).toString("base64url");
         const redirectUri = params.get("redirect_uri") ?? "";
-        codes.set(code, { clientId, redirectUri, challenge: params.get("code_challenge") ?? "", nonce: params.get("nonce") ?? "", mode: modeOf(request) });
+        codes.set(code, {
+          clientId,
+          redirectUri,
+          challenge: params.get("code_challenge") ?? "",
+          nonce: params.get("nonce") ?? "",
+          mode: modeOf(request),
+        });
         const back = new URL(redirectUri);
         back.searchParams.set("code", code);
         back.searchParams.set("state", params.get("state") ?? "");
@@ -118,10 +139,19 @@ export async function startRogueProvider(): Promise<RogueProvider> {
         const issued = codes.get(form.get("code") ?? "");
         codes.delete(form.get("code") ?? "");
         const verifier = form.get("code_verifier") ?? "";
-        if (!issued || issued.redirectUri !== form.get("redirect_uri") || createHash("sha256").update(verifier).digest("base64url") !== issued.challenge) {
+        if (
+          !issued ||
+          issued.redirectUri !== form.get("redirect_uri") ||
+          createHash("sha256").update(verifier).digest("base64url") !== issued.challenge
+        ) {
           return send(response, 400, { error: "invalid_grant" });
         }
-        return send(response, 200, { access_token: randomBytes(16).toString("hex"), token_type: "Bearer", expires_in: 300, id_token: await idToken(issued) });
+        return send(response, 200, {
+          access_token: randomBytes(16).toString("hex"),
+          token_type: "Bearer",
+          expires_in: 300,
+          id_token: await idToken(issued),
+        });
       }
       send(response, 404, { error: "not_found" });
     })().catch(() => send(response, 500, { error: "server_error" }));

@@ -19,7 +19,10 @@ export type SsoServers = SsoApps<StandaloneApp> & {
 export async function startSsoServers(options: SsoOptions = {}): Promise<SsoServers> {
   const catalogue = await startFakeCatalogue(() => json(200, [{ id: 1, name: "dog" }]));
   try {
-    const sso = await startSsoApps((port, env) => startStandaloneApp({ catalogueUrl: catalogue.url, port, env }), options);
+    const sso = await startSsoApps(
+      (port, env) => startStandaloneApp({ catalogueUrl: catalogue.url, port, env }),
+      options,
+    );
     const [first] = sso.apps;
     if (!first) throw new Error("no replica started");
     const logLines = () => sso.apps.flatMap((app) => app.logLines());

@@ -13,7 +13,12 @@ export type AppOptions = {
   env?: Record<string, string>;
 };
 
-export type AuditRow = { action: string; actor: string | null; requestId: string | null; details: Record<string, unknown> };
+export type AuditRow = {
+  action: string;
+  actor: string | null;
+  requestId: string | null;
+  details: Record<string, unknown>;
+};
 
 export type StandaloneApp = StandaloneServer & {
   /** The JSON log lines written so far. */
@@ -58,7 +63,9 @@ function parseJsonLines(text: string): Record<string, unknown>[] {
 async function auditEntriesIn(databaseUrl: string): Promise<AuditRow[]> {
   const db = databaseAt(databaseUrl);
   try {
-    const { rows } = await db.query("SELECT action, actor, request_id AS \"requestId\", details FROM audit_events ORDER BY time, id");
+    const { rows } = await db.query(
+      'SELECT action, actor, request_id AS "requestId", details FROM audit_events ORDER BY time, id',
+    );
     return rows;
   } finally {
     await db.end();

@@ -14,7 +14,9 @@ export function databaseAt(url: string): Queryable & { end: () => Promise<void> 
 let own: Queryable | undefined;
 
 /** The test file's own database (database-per-file.ts). */
-export const testDb: Queryable = { query: (text, values) => (own ??= databaseAt(process.env.DATABASE_URL ?? "")).query(text, values) };
+export const testDb: Queryable = {
+  query: (text, values) => (own ??= databaseAt(process.env.DATABASE_URL ?? "")).query(text, values),
+};
 
 /** A new, empty database on the PostgreSQL server at `serverUrl`, dropped by stop(). */
 export async function newDatabaseOn(serverUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {

@@ -17,14 +17,23 @@ describe("keepBigIntegers (the reviver for JSON.parse with source text access)",
     expect(keepBigIntegers.call(null, "x", 2.5, { source: "2.5" })).toBe(2.5);
     expect(keepBigIntegers.call(null, "x", 1e400, { source: "1e400" })).toBe(Infinity);
     // Not an integer in the text, so not made exact: the same rule as parseExactJson on the server.
-    expect(keepBigIntegers.call(null, "x", 9007199254740993.0, { source: "9007199254740993.0" })).toBe(9007199254740992);
-    expect(keepBigIntegers.call(null, "name", "9007199254740993", { source: '"9007199254740993"' })).toBe("9007199254740993");
+    expect(keepBigIntegers.call(null, "x", 9007199254740993.0, { source: "9007199254740993.0" })).toBe(
+      9007199254740992,
+    );
+    expect(keepBigIntegers.call(null, "name", "9007199254740993", { source: '"9007199254740993"' })).toBe(
+      "9007199254740993",
+    );
   });
 });
 
 describe("categorySchema, as the browser reads /api bodies with it", () => {
   it("gives ids as exact decimal strings", () => {
-    expect(categoryListSchema.parse([{ id: 9223372036854775807n, name: "max" }, { id: 2, name: "cat", description: "d" }])).toEqual([
+    expect(
+      categoryListSchema.parse([
+        { id: 9223372036854775807n, name: "max" },
+        { id: 2, name: "cat", description: "d" },
+      ]),
+    ).toEqual([
       { id: "9223372036854775807", name: "max" },
       { id: "2", name: "cat", description: "d" },
     ]);
@@ -50,23 +59,45 @@ describe("categorySchema, as the browser reads /api bodies with it", () => {
 
 describe("readApiResponse", () => {
   const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
-    new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+    new Response(typeof body === "string" ? body : JSON.stringify(body), {
+      status,
+      headers: { "content-type": "application/json", ...headers },
+    });
 
   it("reads a success body with the given schema, big ids exact", async () => {
     const body = '[{"id":1,"name":"dog"},{"id":9007199254740993,"name":"big"}]';
-    expect(await readApiResponse(json(body, 200), categoryListSchema)).toEqual([{ id: "1", name: "dog" }, { id: "9007199254740993", name: "big" }]);
+    expect(await readApiResponse(json(body, 200), categoryListSchema)).toEqual([
+      { id: "1", name: "dog" },
+      { id: "9007199254740993", name: "big" },
+    ]);
   });
 
   it("turns an Error body into an AppError with its fields and request id", async () => {
     const error = await readApiResponse(
-      json({ code: "invalid_request", message: "Enter a name", status: 400, fields: { name: "Enter a name" }, requestId: "r-1" }, 400),
+      json(
+        {
+          code: "invalid_request",
+          message: "Enter a name",
+          status: 400,
+          fields: { name: "Enter a name" },
+          requestId: "r-1",
+        },
+        400,
+      ),
     ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ status: 400, code: "invalid_request", fields: { name: "Enter a name" }, requestId: "r-1" });
+    expect(error).toMatchObject({
+      status: 400,
+      code: "invalid_request",
+      fields: { name: "Enter a name" },
+      requestId: "r-1",
+    });
   });
 
   it("an error without an Error body still says the HTTP status, with the header's request id", async () => {
-    const error = await readApiResponse(json("<html>bad gateway</html>", 502, { "x-request-id": "r-2" })).catch((caught: unknown) => caught);
+    const error = await readApiResponse(json("<html>bad gateway</html>", 502, { "x-request-id": "r-2" })).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toMatchObject({ status: 502, code: "unexpected_response", requestId: "r-2" });
   });
 
@@ -77,20 +108,32 @@ describe("readApiResponse", () => {
         controller.error(new TypeError("terminated"));
       },
     });
-    const error = await readApiResponse(new Response(brokenOff, { status: 200 }), categoryListSchema).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ status: 0, code: "response_incomplete", message: "The connection broke before the whole answer arrived. Try again." });
+    const error = await readApiResponse(new Response(brokenOff, { status: 200 }), categoryListSchema).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toMatchObject({
+      status: 0,
+      code: "response_incomplete",
+      message: "The connection broke before the whole answer arrived. Try again.",
+    });
     expect(createOutcomeUnknown(error)).toBe(true);
   });
 
   it("a body read the page cancelled stays a cancellation, for the query to drop", async () => {
-    const cancelled = new ReadableStream<Uint8Array>({ start: (controller) => controller.error(new DOMException("The user aborted a request.", "AbortError")) });
-    const error = await readApiResponse(new Response(cancelled, { status: 200 }), categoryListSchema).catch((caught: unknown) => caught);
+    const cancelled = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.error(new DOMException("The user aborted a request.", "AbortError")),
+    });
+    const error = await readApiResponse(new Response(cancelled, { status: 200 }), categoryListSchema).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).not.toBeInstanceOf(AppError);
     expect(error).toMatchObject({ name: "AbortError" });
   });
 
   it("a success body the schema does not describe is an unexpected_response, not a crash", async () => {
-    const error = await readApiResponse(json({ not: "a list" }, 200), categoryListSchema).catch((caught: unknown) => caught);
+    const error = await readApiResponse(json({ not: "a list" }, 200), categoryListSchema).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toMatchObject({ code: "unexpected_response" });
   });
 });

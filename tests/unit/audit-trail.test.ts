@@ -25,7 +25,9 @@ type Row = { action: string; actor: string | null; requestId: string | null; det
 
 /** What the table holds, oldest first. */
 async function entries(): Promise<Row[]> {
-  return (await testDb.query('SELECT action, actor, request_id AS "requestId", details FROM audit_events ORDER BY time, id')).rows;
+  return (
+    await testDb.query('SELECT action, actor, request_id AS "requestId", details FROM audit_events ORDER BY time, id')
+  ).rows;
 }
 
 const anonymousPost = (address: string) =>
@@ -36,7 +38,11 @@ const anonymousPost = (address: string) =>
   });
 
 const post = (cookie: string, body: unknown) =>
-  new Request(`${ORIGIN}/api/categories`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
+  new Request(`${ORIGIN}/api/categories`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify(body),
+  });
 
 const readAudit = async (routes: Awaited<ReturnType<typeof load>>, cookie: string, query = "") => {
   const response = await routes.audit.GET(new Request(`${ORIGIN}/api/audit${query}`, { headers: { cookie } }));
@@ -64,15 +70,29 @@ describe("audit under a flood", () => {
     await refusals.flushRefusals();
     const written = await entries();
     expect(written).toHaveLength(2);
-    expect(written).toContainEqual(expect.objectContaining({ action: "refused", details: expect.objectContaining({ reason: "unauthenticated", address: "203.0.113.5", count: 200 }) }));
-    expect(written).toContainEqual(expect.objectContaining({ action: "refused", details: expect.objectContaining({ reason: "unauthenticated", address: "203.0.113.6", count: 3 }) }));
+    expect(written).toContainEqual(
+      expect.objectContaining({
+        action: "refused",
+        details: expect.objectContaining({ reason: "unauthenticated", address: "203.0.113.5", count: 200 }),
+      }),
+    );
+    expect(written).toContainEqual(
+      expect.objectContaining({
+        action: "refused",
+        details: expect.objectContaining({ reason: "unauthenticated", address: "203.0.113.6", count: 3 }),
+      }),
+    );
   });
 
   it("counts cross-site refusals and attempts refused by the throttle the same way; each failure before them is written", async () => {
     const { categories, login, refusals } = await load();
     const crossSite = new Request(`${ORIGIN}/api/categories`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: "https://evil.example", "x-client-address": "203.0.113.7" },
+      headers: {
+        "content-type": "application/json",
+        origin: "https://evil.example",
+        "x-client-address": "203.0.113.7",
+      },
       body: JSON.stringify({ name: "x" }),
     });
     expect((await categories.POST(crossSite)).status).toBe(403);
@@ -101,7 +121,10 @@ describe("audit under a flood", () => {
     const cookie = await signIn(login, VIEWER);
     expect((await audit.GET(new Request(`${ORIGIN}/api/audit`, { headers: { cookie } }))).status).toBe(403);
     expect((await entries()).filter(({ action }) => action === "forbidden")).toEqual([
-      expect.objectContaining({ actor: VIEWER.username, details: expect.objectContaining({ method: "GET", path: "/api/audit" }) }),
+      expect.objectContaining({
+        actor: VIEWER.username,
+        details: expect.objectContaining({ method: "GET", path: "/api/audit" }),
+      }),
     ]);
   });
 
@@ -162,13 +185,22 @@ describe("a create's entry", () => {
     const routes = await load();
     const cookie = await signIn(routes.login, ADMIN);
     const long = `${"a".repeat(routes.trail.MAX_FIELD_CHARS - 1)}😀 and more`;
-    for (const [id, name] of [["81", long], ["82", "half \ud800 pair"]] as const) {
+    for (const [id, name] of [
+      ["81", long],
+      ["82", "half \ud800 pair"],
+    ] as const) {
       fake.reply(() => json(201, { id: Number(id), name }));
       expect((await routes.categories.POST(post(cookie, { name }))).status).toBe(201);
     }
-    const created = (await entries()).filter(({ action }) => action === "category_created").map(({ details }) => details);
+    const created = (await entries())
+      .filter(({ action }) => action === "category_created")
+      .map(({ details }) => details);
     expect(created).toEqual([
-      expect.objectContaining({ categoryId: "81", name: `${"a".repeat(routes.trail.MAX_FIELD_CHARS - 1)}…`, truncated: 1 }),
+      expect.objectContaining({
+        categoryId: "81",
+        name: `${"a".repeat(routes.trail.MAX_FIELD_CHARS - 1)}…`,
+        truncated: 1,
+      }),
       expect.objectContaining({ categoryId: "82", name: "half \ufffd pair" }),
     ]);
   });
@@ -180,7 +212,10 @@ describe("a create's entry", () => {
     const response = await routes.categories.POST(post(cookie, { name: "refused upstream" }));
     expect(response.status).toBeGreaterThanOrEqual(500);
     const [entry] = (await entries()).filter(({ action }) => action.startsWith("category_create"));
-    expect(entry).toMatchObject({ action: "category_create_failed", details: { name: "refused upstream", reason: (await response.json()).code } });
+    expect(entry).toMatchObject({
+      action: "category_create_failed",
+      details: { name: "refused upstream", reason: (await response.json()).code },
+    });
   });
 
   it("records a create refused before it was sent (invalid input) with who and why", async () => {
@@ -190,7 +225,11 @@ describe("a create's entry", () => {
     expect(response.status).toBe(400);
     expect(fake.requests).toEqual([]);
     expect((await entries()).filter(({ action }) => action.startsWith("category_create"))).toEqual([
-      expect.objectContaining({ action: "category_create_refused", actor: ADMIN.username, details: expect.objectContaining({ reason: "invalid_request" }) }),
+      expect.objectContaining({
+        action: "category_create_refused",
+        actor: ADMIN.username,
+        details: expect.objectContaining({ reason: "invalid_request" }),
+      }),
     ]);
   });
 
@@ -227,7 +266,12 @@ describe("a create's entry", () => {
 describe("reading the audit trail", () => {
   it("caps each field, and says so, so one huge name cannot blank the view", async () => {
     const routes = await load();
-    await routes.trail.recordAudit({ action: "category_created", actor: ADMIN.username, requestId: "r1", details: { name: "n".repeat(600 * 1024) } });
+    await routes.trail.recordAudit({
+      action: "category_created",
+      actor: ADMIN.username,
+      requestId: "r1",
+      details: { name: "n".repeat(600 * 1024) },
+    });
     const [entry] = await entries();
     expect(String(entry?.details.name)).toHaveLength(routes.trail.MAX_FIELD_CHARS + 1);
     expect(entry?.details).toMatchObject({ truncated: 1 });
@@ -241,14 +285,24 @@ describe("reading the audit trail", () => {
     const routes = await load();
     const time = new Date();
     for (let i = 0; i < 120; i++) {
-      await routes.trail.recordAudit({ action: "category_created", actor: ADMIN.username, requestId: `r${i}`, details: { categoryId: String(i) }, time: i < 60 ? time : undefined });
+      await routes.trail.recordAudit({
+        action: "category_created",
+        actor: ADMIN.username,
+        requestId: `r${i}`,
+        details: { categoryId: String(i) },
+        time: i < 60 ? time : undefined,
+      });
     }
     const cookie = await signIn(routes.login, ADMIN);
 
     const seen: string[] = [];
     let older: string | null = null;
     do {
-      const { body } = await readAudit(routes, cookie, `?limit=50&action=category_created${older ? `&before=${older}` : ""}`);
+      const { body } = await readAudit(
+        routes,
+        cookie,
+        `?limit=50&action=category_created${older ? `&before=${older}` : ""}`,
+      );
       expect(body.entries.length).toBeLessThanOrEqual(50);
       seen.push(...body.entries.map((entry: { details: { categoryId: string } }) => entry.details.categoryId));
       older = body.older;
@@ -259,9 +313,11 @@ describe("reading the audit trail", () => {
 
   it("pages back towards the newest with after=, each page newest first, and says where no page is left", async () => {
     const routes = await load();
-    for (let i = 0; i < 7; i++) await routes.trail.recordAudit({ action: "category_created", details: { categoryId: String(i) } });
+    for (let i = 0; i < 7; i++)
+      await routes.trail.recordAudit({ action: "category_created", details: { categoryId: String(i) } });
     const cookie = await signIn(routes.login, ADMIN);
-    const ids = (body: { entries: { details: { categoryId: string } }[] }) => body.entries.map((entry) => entry.details.categoryId);
+    const ids = (body: { entries: { details: { categoryId: string } }[] }) =>
+      body.entries.map((entry) => entry.details.categoryId);
 
     const first = (await readAudit(routes, cookie, "?limit=3&action=category_created")).body;
     expect([ids(first), first.newer]).toEqual([["6", "5", "4"], null]);
@@ -270,12 +326,22 @@ describe("reading the audit trail", () => {
     expect([ids(second), ids(third), third.older]).toEqual([["3", "2", "1"], ["0"], null]);
 
     // Two events arrive while the person reads older pages: going back shows each event once, the new ones last.
-    await routes.trail.recordAudit({ action: "category_created", details: { categoryId: "7" } }, { action: "category_created", details: { categoryId: "8" } });
+    await routes.trail.recordAudit(
+      { action: "category_created", details: { categoryId: "7" } },
+      { action: "category_created", details: { categoryId: "8" } },
+    );
     const back = (await readAudit(routes, cookie, `?limit=3&action=category_created&after=${third.newer}`)).body;
     const backAgain = (await readAudit(routes, cookie, `?limit=3&action=category_created&after=${back.newer}`)).body;
     const newest = (await readAudit(routes, cookie, `?limit=3&action=category_created&after=${backAgain.newer}`)).body;
-    expect([ids(back), ids(backAgain), ids(newest), newest.newer]).toEqual([["3", "2", "1"], ["6", "5", "4"], ["8", "7"], null]);
-    expect(ids((await readAudit(routes, cookie, `?limit=3&action=category_created&before=${newest.older}`)).body)).toEqual(["6", "5", "4"]);
+    expect([ids(back), ids(backAgain), ids(newest), newest.newer]).toEqual([
+      ["3", "2", "1"],
+      ["6", "5", "4"],
+      ["8", "7"],
+      null,
+    ]);
+    expect(
+      ids((await readAudit(routes, cookie, `?limit=3&action=category_created&before=${newest.older}`)).body),
+    ).toEqual(["6", "5", "4"]);
   });
 
   it("finds a category by its id or any part of its name, ignoring case, and a category's own events by category=", async () => {
@@ -287,7 +353,8 @@ describe("reading the audit trail", () => {
       { action: "signed_in", actor: "maine" },
     );
     const cookie = await signIn(routes.login, ADMIN);
-    const names = async (query: string) => (await readAudit(routes, cookie, query)).body.entries.map((entry: Row) => entry.details.name ?? entry.actor);
+    const names = async (query: string) =>
+      (await readAudit(routes, cookie, query)).body.entries.map((entry: Row) => entry.details.name ?? entry.actor);
 
     expect(await names("?q=coon")).toEqual(["Maine Coon"]);
     expect(await names("?q=%20MAINE%20")).toEqual(["Maine Coon"]);
@@ -311,12 +378,18 @@ describe("reading the audit trail", () => {
       { action: "signed_out", actor: "ann", time: at(2) },
     );
     const cookie = await signIn(routes.login, ADMIN);
-    const actions = async (query: string) => (await readAudit(routes, cookie, query)).body.entries.map((entry: Row) => `${entry.actor} ${entry.action}`);
+    const actions = async (query: string) =>
+      (await readAudit(routes, cookie, query)).body.entries.map((entry: Row) => `${entry.actor} ${entry.action}`);
 
     expect(await actions("?actor=ann")).toEqual(["ann signed_out", "ann category_created", "ann signed_in"]);
     expect(await actions("?action=category_created")).toEqual(["bob category_created", "ann category_created"]);
-    expect(await actions(`?from=${at(4).toISOString()}&to=${at(2).toISOString()}`)).toEqual(["bob category_created", "ann category_created"]);
-    expect(await actions(`?actor=ann&action=category_created&from=${at(6).toISOString()}`)).toEqual(["ann category_created"]);
+    expect(await actions(`?from=${at(4).toISOString()}&to=${at(2).toISOString()}`)).toEqual([
+      "bob category_created",
+      "ann category_created",
+    ]);
+    expect(await actions(`?actor=ann&action=category_created&from=${at(6).toISOString()}`)).toEqual([
+      "ann category_created",
+    ]);
   });
 
   it("filters by an actor holding U+0000 without failing, finding the entries stored for it", async () => {
@@ -331,7 +404,19 @@ describe("reading the audit trail", () => {
   it("answers 400 for a bad cursor, limit, action or time", async () => {
     const routes = await load();
     const cookie = await signIn(routes.login, ADMIN);
-    for (const query of ["?limit=0", "?limit=501", "?limit=ten", "?before=-1", "?before=abc", "?before=1.9999999999999999999", "?action=deleted_everything", "?from=yesterday", "?q=%20", "?category=dog", "?before=1.1&after=1.1"]) {
+    for (const query of [
+      "?limit=0",
+      "?limit=501",
+      "?limit=ten",
+      "?before=-1",
+      "?before=abc",
+      "?before=1.9999999999999999999",
+      "?action=deleted_everything",
+      "?from=yesterday",
+      "?q=%20",
+      "?category=dog",
+      "?before=1.1&after=1.1",
+    ]) {
       const { status, body } = await readAudit(routes, cookie, query);
       expect(status, query).toBe(400);
       expect(body).toMatchObject({ code: "invalid_request", status: 400 });
@@ -348,13 +433,20 @@ describe("export", () => {
       action: "category_created" as const,
       actor: "ann",
       requestId: `r${i}`,
-      details: { categoryId: String(i), name: i === 1_004 ? "=HYPERLINK(\"x\")" : `Breed ${i}` },
+      details: { categoryId: String(i), name: i === 1_004 ? '=HYPERLINK("x")' : `Breed ${i}` },
       time: new Date(start + i * 1_000),
     }));
-    await routes.trail.recordAudit(...many, { action: "signed_in", actor: "bob", details: { address: "203.0.113.9" }, time: new Date(start) });
+    await routes.trail.recordAudit(...many, {
+      action: "signed_in",
+      actor: "bob",
+      details: { address: "203.0.113.9" },
+      time: new Date(start),
+    });
     const cookie = await signIn(routes.login, ADMIN);
 
-    const response = await routes.auditExport.GET(new Request(`${ORIGIN}/api/audit/export?actor=ann`, { headers: { cookie } }));
+    const response = await routes.auditExport.GET(
+      new Request(`${ORIGIN}/api/audit/export?actor=ann`, { headers: { cookie } }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="history-[\d-]+T\d{4}\.csv"$/);
@@ -363,7 +455,9 @@ describe("export", () => {
     expect(lines[0]).toBe("\uFEFFtime,person,event,category id,category name,details,request id");
     expect(lines.at(-1)).toBe("");
     expect(lines).toHaveLength(1 + 1_005 + 1);
-    expect(lines[1]).toBe(`${new Date(start + 1_004_000).toISOString()},ann,Created category,1004,"'=HYPERLINK(""x"")",with the form,r1004`);
+    expect(lines[1]).toBe(
+      `${new Date(start + 1_004_000).toISOString()},ann,Created category,1004,"'=HYPERLINK(""x"")",with the form,r1004`,
+    );
     expect(lines[1_005]).toBe(`${new Date(start).toISOString()},ann,Created category,0,Breed 0,with the form,r0`);
     expect(new Set(lines.slice(1, -1).map((line) => line.split(",")[3])).size).toBe(1_005);
   });
@@ -371,10 +465,14 @@ describe("export", () => {
   it("answers 400 for a bad filter and 403 for a viewer, before any CSV", async () => {
     const routes = await load();
     const admin = await signIn(routes.login, ADMIN);
-    const bad = await routes.auditExport.GET(new Request(`${ORIGIN}/api/audit/export?action=nothing`, { headers: { cookie: admin } }));
+    const bad = await routes.auditExport.GET(
+      new Request(`${ORIGIN}/api/audit/export?action=nothing`, { headers: { cookie: admin } }),
+    );
     expect([bad.status, (await bad.json()).code]).toEqual([400, "invalid_request"]);
     const viewer = await signIn(routes.login, VIEWER);
-    expect((await routes.auditExport.GET(new Request(`${ORIGIN}/api/audit/export`, { headers: { cookie: viewer } }))).status).toBe(403);
+    expect(
+      (await routes.auditExport.GET(new Request(`${ORIGIN}/api/audit/export`, { headers: { cookie: viewer } }))).status,
+    ).toBe(403);
   });
 });
 

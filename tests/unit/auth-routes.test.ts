@@ -5,7 +5,6 @@ import { testDb } from "../support/test-database";
 import { ADMIN, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
 import { ORIGIN, stubAppEnv } from "../support/app-env";
 
-
 beforeAll(async () => {
   await addAccounts();
 });
@@ -49,18 +48,18 @@ describe("POST /api/auth/login", () => {
   });
 
   it("over https the cookie is Secure and named __Host-", async () => {
-    const response = await (await load({ APP_ORIGIN: "https://admin.example.com" })).login.POST(
-      loginRequest(ADMIN, { origin: "https://admin.example.com" }),
-    );
+    const response = await (
+      await load({ APP_ORIGIN: "https://admin.example.com" })
+    ).login.POST(loginRequest(ADMIN, { origin: "https://admin.example.com" }));
     const [session, device] = response.headers.getSetCookie();
     expect(session).toMatch(/^__Host-categories_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
     expect(device).toMatch(/^__Host-categories_device=[^;]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/);
   });
 
   it("sends HSTS when the app is served over https, and not over http", async () => {
-    const secure = await (await load({ APP_ORIGIN: "https://admin.example.com" })).login.POST(
-      loginRequest(ADMIN, { origin: "https://admin.example.com" }),
-    );
+    const secure = await (
+      await load({ APP_ORIGIN: "https://admin.example.com" })
+    ).login.POST(loginRequest(ADMIN, { origin: "https://admin.example.com" }));
     expect(secure.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
     const plain = await (await load()).login.POST(loginRequest(ADMIN));
     expect(plain.headers.get("strict-transport-security")).toBeNull();
@@ -85,7 +84,12 @@ describe("POST /api/auth/login", () => {
     const unknown = await login.POST(loginRequest({ username: "nobody-here", password: "not-the-password" }));
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    const expected = { code: "invalid_credentials", message: "Wrong username or password.", status: 401, requestId: expect.any(String) };
+    const expected = {
+      code: "invalid_credentials",
+      message: "Wrong username or password.",
+      status: 401,
+      requestId: expect.any(String),
+    };
     expect(await wrong.json()).toEqual(expected);
     expect(await unknown.json()).toEqual(expected);
   });
@@ -94,7 +98,12 @@ describe("POST /api/auth/login", () => {
     const { login } = await load();
     const time = async (username: string) => {
       const started = performance.now();
-      await login.POST(loginRequest({ username, password: "not-the-password" }, { "x-client-address": `198.51.100.${Math.random() * 250 | 0}` }));
+      await login.POST(
+        loginRequest(
+          { username, password: "not-the-password" },
+          { "x-client-address": `198.51.100.${(Math.random() * 250) | 0}` },
+        ),
+      );
       return performance.now() - started;
     };
     await time("warm-up-user");
@@ -134,17 +143,26 @@ describe("a username longer than any index entry (3 KB)", () => {
     const { login } = await load();
     const username = "x".repeat(3_000) + Math.random().toString(36).repeat(20);
     for (let i = 0; i < 10; i++) {
-      const response = await login.POST(loginRequest({ username, password: "guess" }, { "x-client-address": `192.0.2.${100 + i}` }));
+      const response = await login.POST(
+        loginRequest({ username, password: "guess" }, { "x-client-address": `192.0.2.${100 + i}` }),
+      );
       expect(response.status).toBe(401);
     }
-    expect((await login.POST(loginRequest({ username, password: "guess" }, { "x-client-address": "192.0.2.120" }))).status).toBe(429);
+    expect(
+      (await login.POST(loginRequest({ username, password: "guess" }, { "x-client-address": "192.0.2.120" }))).status,
+    ).toBe(429);
   }, 30_000);
 });
 
 describe("a username PostgreSQL cannot store (U+0000)", () => {
   it("is a wrong username, counted and recorded like any other, never a 500", async () => {
     const { login } = await load();
-    const response = await login.POST(loginRequest({ username: `${ADMIN.username}\u0000`, password: ADMIN.password }, { "x-client-address": "192.0.2.77" }));
+    const response = await login.POST(
+      loginRequest(
+        { username: `${ADMIN.username}\u0000`, password: ADMIN.password },
+        { "x-client-address": "192.0.2.77" },
+      ),
+    );
     expect(response.status).toBe(401);
     expect(await errorOf(response)).toMatchObject({ code: "invalid_credentials" });
   });
@@ -155,10 +173,14 @@ describe("sign-in throttling", () => {
     await upsertUser(testDb, "target", "viewer", "target-password-1");
     const { login } = await load();
     for (let i = 0; i < 10; i++) {
-      const response = await login.POST(loginRequest({ username: "target", password: "guess" }, { "x-client-address": `203.0.113.${i}` }));
+      const response = await login.POST(
+        loginRequest({ username: "target", password: "guess" }, { "x-client-address": `203.0.113.${i}` }),
+      );
       expect(response.status).toBe(401);
     }
-    const refused = await login.POST(loginRequest({ username: "target", password: "target-password-1" }, { "x-client-address": "203.0.113.99" }));
+    const refused = await login.POST(
+      loginRequest({ username: "target", password: "target-password-1" }, { "x-client-address": "203.0.113.99" }),
+    );
     expect(refused.status).toBe(429);
     expect(await errorOf(refused)).toMatchObject({ code: "too_many_attempts", status: 429 });
     const retryAfter = Number(refused.headers.get("retry-after"));
@@ -169,15 +191,28 @@ describe("sign-in throttling", () => {
   it("after 11 failures from elsewhere, the right password from a browser that signed in before still gets in", async () => {
     await upsertUser(testDb, "owner", "admin", "owner-password-1");
     const { login } = await load();
-    const first = await login.POST(loginRequest({ username: "owner", password: "owner-password-1" }, { "x-client-address": "203.0.114.1" }));
-    const device = (first.headers.getSetCookie().find((cookie) => cookie.startsWith("categories_device=")) ?? "").split(";")[0] ?? "";
+    const first = await login.POST(
+      loginRequest({ username: "owner", password: "owner-password-1" }, { "x-client-address": "203.0.114.1" }),
+    );
+    const device =
+      (first.headers.getSetCookie().find((cookie) => cookie.startsWith("categories_device=")) ?? "").split(";")[0] ??
+      "";
     expect(device).toMatch(/^categories_device=.+/);
     for (let i = 0; i < 11; i++) {
-      await login.POST(loginRequest({ username: "owner", password: "guess" }, { "x-client-address": `203.0.114.${10 + i}` }));
+      await login.POST(
+        loginRequest({ username: "owner", password: "guess" }, { "x-client-address": `203.0.114.${10 + i}` }),
+      );
     }
-    const stranger = await login.POST(loginRequest({ username: "owner", password: "owner-password-1" }, { "x-client-address": "203.0.114.99" }));
+    const stranger = await login.POST(
+      loginRequest({ username: "owner", password: "owner-password-1" }, { "x-client-address": "203.0.114.99" }),
+    );
     expect(stranger.status).toBe(429);
-    const owner = await login.POST(loginRequest({ username: "owner", password: "owner-password-1" }, { "x-client-address": "203.0.114.2", cookie: device }));
+    const owner = await login.POST(
+      loginRequest(
+        { username: "owner", password: "owner-password-1" },
+        { "x-client-address": "203.0.114.2", cookie: device },
+      ),
+    );
     expect(owner.status).toBe(204);
   }, 30_000);
 
@@ -188,10 +223,17 @@ describe("sign-in throttling", () => {
     const viewerDevice = (viewerSignIn.headers.getSetCookie()[1] ?? "").split(";")[0] ?? "";
     const forged = `categories_device=${Buffer.from("victim").toString("base64url")}.bm9uY2U.${"A".repeat(43)}`;
     for (let i = 0; i < 10; i++) {
-      await login.POST(loginRequest({ username: "victim", password: "guess" }, { "x-client-address": `203.0.115.${10 + i}` }));
+      await login.POST(
+        loginRequest({ username: "victim", password: "guess" }, { "x-client-address": `203.0.115.${10 + i}` }),
+      );
     }
     for (const cookie of [viewerDevice, forged]) {
-      const response = await login.POST(loginRequest({ username: "victim", password: "victim-password-1" }, { "x-client-address": "203.0.115.2", cookie }));
+      const response = await login.POST(
+        loginRequest(
+          { username: "victim", password: "victim-password-1" },
+          { "x-client-address": "203.0.115.2", cookie },
+        ),
+      );
       expect(response.status).toBe(429);
     }
   }, 30_000);
@@ -199,7 +241,9 @@ describe("sign-in throttling", () => {
   it("after 10 failures from one address refuses that address for any username", async () => {
     const { login } = await load();
     for (let i = 0; i < 10; i++) {
-      await login.POST(loginRequest({ username: `sprayed-${i}`, password: "guess" }, { "x-client-address": "198.18.0.7" }));
+      await login.POST(
+        loginRequest({ username: `sprayed-${i}`, password: "guess" }, { "x-client-address": "198.18.0.7" }),
+      );
     }
     const refused = await login.POST(loginRequest(ADMIN, { "x-client-address": "198.18.0.7" }));
     expect(refused.status).toBe(429);
@@ -212,7 +256,11 @@ describe("bounded password hashing", () => {
   it("runs at most AUTH_HASH_CONCURRENCY hashes at once; beyond a short wait, 503 busy with Retry-After", async () => {
     const { login } = await load({ AUTH_HASH_CONCURRENCY: "1" });
     const responses = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => login.POST(loginRequest({ username: `nobody-${i}`, password: "guess" }, { "x-client-address": `198.19.0.${i}` }))),
+      Array.from({ length: 8 }, (_, i) =>
+        login.POST(
+          loginRequest({ username: `nobody-${i}`, password: "guess" }, { "x-client-address": `198.19.0.${i}` }),
+        ),
+      ),
     );
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(1);
@@ -229,7 +277,9 @@ describe("POST /api/auth/logout", () => {
     const routes = await load();
     const cookie = await signIn(routes.login, ADMIN);
     expect((await whoAmI(routes, cookie)).status).toBe(200);
-    const response = await routes.logout.POST(new Request(`${ORIGIN}/api/auth/logout`, { method: "POST", headers: { cookie } }));
+    const response = await routes.logout.POST(
+      new Request(`${ORIGIN}/api/auth/logout`, { method: "POST", headers: { cookie } }),
+    );
     expect(response.status).toBe(204);
     expect(response.headers.get("set-cookie")).toMatch(/^categories_session=; .*Max-Age=0/);
     expect((await whoAmI(routes, cookie)).status).toBe(401);
@@ -250,7 +300,12 @@ describe("GET /api/auth/session", () => {
   it("200 with username and role, or 401 without a session", async () => {
     const routes = await load();
     const response = await whoAmI(routes, await signIn(routes.login, VIEWER));
-    expect(await response.json()).toEqual({ username: VIEWER.username, role: "viewer", method: "local", name: VIEWER.username });
+    expect(await response.json()).toEqual({
+      username: VIEWER.username,
+      role: "viewer",
+      method: "local",
+      name: VIEWER.username,
+    });
     const anonymous = await routes.session.GET(new Request(`${ORIGIN}/api/auth/session`));
     expect(anonymous.status).toBe(401);
     expect(await errorOf(anonymous)).toMatchObject({ code: "unauthenticated" });
@@ -275,7 +330,12 @@ describe("revocation and expiry", () => {
     await upsertUser(testDb, "demoted", "viewer", "demoted-password-1");
     expect((await whoAmI(routes, cookie)).status).toBe(401);
     const again = await signIn(routes.login, { username: "demoted", password: "demoted-password-1" });
-    expect(await (await whoAmI(routes, again)).json()).toEqual({ username: "demoted", role: "viewer", method: "local", name: "demoted" });
+    expect(await (await whoAmI(routes, again)).json()).toEqual({
+      username: "demoted",
+      role: "viewer",
+      method: "local",
+      name: "demoted",
+    });
   });
 
   it("expires after 30 idle minutes", async () => {

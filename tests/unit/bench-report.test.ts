@@ -4,7 +4,19 @@ import { listProblem } from "@/bench/lib/probe.mjs";
 import { BIG_ID, makeCategories } from "@/bench/lib/seed.mjs";
 
 function cell(overrides: Partial<Cell>): Cell {
-  return { method: "GET", n: 20, connections: 32, path: "app", rps: 100, p50: 10, p99: 20, peakRss: 1, bytesPerResponse: 2000, cpuMsPerRequest: 1, ...overrides };
+  return {
+    method: "GET",
+    n: 20,
+    connections: 32,
+    path: "app",
+    rps: 100,
+    p50: 10,
+    p99: 20,
+    peakRss: 1,
+    bytesPerResponse: 2000,
+    cpuMsPerRequest: 1,
+    ...overrides,
+  };
 }
 
 const cells = [
@@ -59,14 +71,24 @@ describe("benchmark targets", () => {
       { ...probe, path: "app" as const, acceptEncoding: "gzip, deflate, br, zstd", contentEncoding: "gzip", ms: 20 },
       { ...probe, path: "service" as const, acceptEncoding: "identity", contentEncoding: "identity", ms: 10 },
     ];
-    const [, , encodings, read] = judgeTargets([], compression, [], [{ n: 20, app: 12, browser: 18, browserReceived: 14, proxy: 13, service: 10 }]);
+    const [, , encodings, read] = judgeTargets(
+      [],
+      compression,
+      [],
+      [{ n: 20, app: 12, browser: 18, browserReceived: 14, proxy: 13, service: 10 }],
+    );
     expect(encodings?.[3]).toBe("**met**");
     expect(read?.slice(1)).toEqual([
       "1.2× (12.0 ms); the minimal proxy: 1.3× (13.0 ms); a browser's, gzip: 1.4× to the last byte (14.0 ms), 1.8× decoded (18.0 ms); service 10.0 ms",
       "≤ 1.5× (uncompressed)",
       "**met**",
     ]);
-    const [, , , slow] = judgeTargets([], compression, [], [{ n: 20, app: 16, browser: 18, browserReceived: 14, proxy: 13, service: 10 }]);
+    const [, , , slow] = judgeTargets(
+      [],
+      compression,
+      [],
+      [{ n: 20, app: 16, browser: 18, browserReceived: 14, proxy: 13, service: 10 }],
+    );
     expect(slow?.[3]).toBe("**not met**");
   });
 });
@@ -95,7 +117,15 @@ describe("benchmark reports and data", () => {
   });
 
   it("finds a list that has lost an id's digits", () => {
-    const answer = (text: string) => ({ status: 200, headers: {}, wireBytes: 0, bodyBytes: 0, body: Buffer.from(text), receivedMs: 0, ms: 0 });
+    const answer = (text: string) => ({
+      status: 200,
+      headers: {},
+      wireBytes: 0,
+      bodyBytes: 0,
+      body: Buffer.from(text),
+      receivedMs: 0,
+      ms: 0,
+    });
     expect(listProblem(answer(`[{"id":${BIG_ID},"name":"a"}]`), 1, BIG_ID)).toBeUndefined();
     expect(listProblem(answer('[{"id":9007199254740992,"name":"a"}]'), 1, BIG_ID)).toMatch(/exactly/);
     expect(listProblem(answer("[]"), 1, BIG_ID)).toMatch(/did not list 1/);

@@ -15,7 +15,13 @@ beforeEach(() => {
   fake.requests.length = 0;
 });
 
-const OPTIONS = { apiKey: API_KEY, timeoutMs: TIMEOUT_MS, connectTimeoutMs: TIMEOUT_MS, breakerFailures: 0, breakerCooldownMs: 1000 };
+const OPTIONS = {
+  apiKey: API_KEY,
+  timeoutMs: TIMEOUT_MS,
+  connectTimeoutMs: TIMEOUT_MS,
+  breakerFailures: 0,
+  breakerCooldownMs: 1000,
+};
 const CONTEXT = { requestId: "req-unit-1" };
 const client = () => createCatalogueClient({ baseUrl: fake.url, ...OPTIONS });
 
@@ -41,7 +47,11 @@ describe("catalogue client: what it sends", () => {
 
   it("creates with a JSON body of name and description", async () => {
     fake.reply(() => json(201, { id: 4, name: "hamster", description: "small" }));
-    expect(await client().createCategory({ name: "hamster", description: "small" }, CONTEXT)).toEqual({ id: "4", name: "hamster", description: "small" });
+    expect(await client().createCategory({ name: "hamster", description: "small" }, CONTEXT)).toEqual({
+      id: "4",
+      name: "hamster",
+      description: "small",
+    });
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: "POST", path: "/v1/categories" });
     expect(request?.headers["content-type"]).toBe("application/json");
@@ -63,12 +73,18 @@ describe("catalogue client: failures", () => {
 
   it("maps a 401 to 502 upstream_unauthorized, never 401", async () => {
     fake.reply(() => json(401, { code: "unauthorized", message: "API key missing or invalid", status: 401 }));
-    expect(await failure(client().listCategories(CONTEXT))).toMatchObject({ status: 502, code: "upstream_unauthorized" });
+    expect(await failure(client().listCategories(CONTEXT))).toMatchObject({
+      status: 502,
+      code: "upstream_unauthorized",
+    });
   });
 
   it("maps a 500 to 502 upstream_error", async () => {
     fake.reply(() => json(500, { code: "boom", message: "boom", status: 500 }));
-    expect(await failure(client().createCategory({ name: "x" }, CONTEXT))).toMatchObject({ status: 502, code: "upstream_error" });
+    expect(await failure(client().createCategory({ name: "x" }, CONTEXT))).toMatchObject({
+      status: 502,
+      code: "upstream_error",
+    });
   });
 
   it.each([
@@ -77,7 +93,10 @@ describe("catalogue client: failures", () => {
     ["an object instead of a list", { status: 200, body: '{"id":1,"name":"dog"}' }],
   ])("maps %s in a 2xx to 502 upstream_bad_response", async (_, reply) => {
     fake.reply(() => reply);
-    expect(await failure(client().listCategories(CONTEXT))).toMatchObject({ status: 502, code: "upstream_bad_response" });
+    expect(await failure(client().listCategories(CONTEXT))).toMatchObject({
+      status: 502,
+      code: "upstream_bad_response",
+    });
   });
 
   it("maps no answer within the timeout to 504 upstream_timeout, at about the timeout", async () => {
@@ -103,7 +122,10 @@ describe("catalogue client: retries", () => {
 
   it("retries a GET once after a dropped connection, then gives up", async () => {
     fake.reply(() => ({ reset: "before-headers" }));
-    expect(await failure(client().listCategories(CONTEXT))).toMatchObject({ status: 502, code: "upstream_connection_lost" });
+    expect(await failure(client().listCategories(CONTEXT))).toMatchObject({
+      status: 502,
+      code: "upstream_connection_lost",
+    });
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -121,7 +143,9 @@ describe("catalogue client: one upstream read for many readers", () => {
   it("20 concurrent readers of a slow service share 1 call, and all get the list", async () => {
     fake.reply(() => ({ ...json(200, [{ id: 1, name: "dog" }]), delayMs: 150 }));
     const shared = client();
-    const lists = await Promise.all(Array.from({ length: 20 }, (_, i) => shared.listCategoriesAsJson({ requestId: `reader-${i}` }).whole));
+    const lists = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => shared.listCategoriesAsJson({ requestId: `reader-${i}` }).whole),
+    );
     expect(fake.requests).toHaveLength(1);
     for (const { bytes } of lists) expect(JSON.parse(bytes.toString("utf8"))).toEqual([{ id: 1, name: "dog" }]);
   });

@@ -26,7 +26,10 @@ async function start() {
 }
 
 function call(url: string, init: RequestInit = {}, key = API_KEY) {
-  return fetch(`${url}/categories`, { ...init, headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers } });
+  return fetch(`${url}/categories`, {
+    ...init,
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers },
+  });
 }
 
 describe("embedded catalogue service", () => {
@@ -41,14 +44,21 @@ describe("embedded catalogue service", () => {
     for (const key of ["", "wrong"]) {
       const response = await call(url, {}, key);
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ code: "unauthorized", message: "API key missing or invalid", status: 401 });
+      expect(await response.json()).toEqual({
+        code: "unauthorized",
+        message: "API key missing or invalid",
+        status: 401,
+      });
     }
   });
 
   it("creates with 201 and an assigned integer id, which the next list includes", async () => {
     const url = await start();
     expect(await (await call(url)).json()).toHaveLength(3);
-    const response = await call(url, { method: "POST", body: JSON.stringify({ name: "hamster", description: "small" }) });
+    const response = await call(url, {
+      method: "POST",
+      body: JSON.stringify({ name: "hamster", description: "small" }),
+    });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ id: 4, name: "hamster", description: "small" });
     expect((await (await call(url)).json()).at(-1)).toEqual({ id: 4, name: "hamster", description: "small" });
@@ -80,7 +90,9 @@ describe("embedded catalogue service", () => {
     await writeFile(dataFile, JSON.stringify({ categories: [{ id: "9007199254740993", name: "big" }] }));
     const url = await start();
     expect(await (await call(url)).text()).toBe('[{"id":9007199254740993,"name":"big"}]');
-    expect(await (await call(url, { method: "POST", body: '{"name":"next"}' })).text()).toBe('{"id":9007199254740994,"name":"next"}');
+    expect(await (await call(url, { method: "POST", body: '{"name":"next"}' })).text()).toBe(
+      '{"id":9007199254740994,"name":"next"}',
+    );
   });
 
   it("loses and duplicates nothing under 50 concurrent creates, on disk too", async () => {
@@ -92,7 +104,12 @@ describe("embedded catalogue service", () => {
     const ids = created.map((c: { id: number }) => c.id);
     expect(new Set(ids).size).toBe(50);
     const onDisk = await readStoredCategories(dataFile);
-    expect(onDisk.filter((c) => c.name.startsWith("concurrent-")).map((c) => c.name).sort()).toEqual([...names].sort());
+    expect(
+      onDisk
+        .filter((c) => c.name.startsWith("concurrent-"))
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual([...names].sort());
     expect((await readdir(join(dir, "data"))).sort()).toEqual(["catalogue.json", "catalogue.json.journal"]);
   });
 });
@@ -119,7 +136,9 @@ describe("embedded catalogue service: a client that goes away", () => {
     const url = new URL(await start());
     const socket = connect(Number(url.port), url.hostname);
     await new Promise((resolve) => socket.once("connect", resolve));
-    socket.write(`POST /v1/categories HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`);
+    socket.write(
+      `POST /v1/categories HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 50));

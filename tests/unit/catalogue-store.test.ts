@@ -17,8 +17,10 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 const line = (id: number, name: string) => `${JSON.stringify({ id: String(id), name })}\n`;
-const snapshotOf = (count: number) => JSON.stringify({ categories: Array.from({ length: count }, (_, i) => ({ id: String(i + 1), name: `c${i + 1}` })) });
-const snapshotIds = async () => (JSON.parse(await readFile(file, "utf8")) as { categories: { id: string }[] }).categories.map((c) => c.id);
+const snapshotOf = (count: number) =>
+  JSON.stringify({ categories: Array.from({ length: count }, (_, i) => ({ id: String(i + 1), name: `c${i + 1}` })) });
+const snapshotIds = async () =>
+  (JSON.parse(await readFile(file, "utf8")) as { categories: { id: string }[] }).categories.map((c) => c.id);
 const listed = (store: Awaited<ReturnType<typeof openStore>>) => store.list().map((c) => `${c.id} ${c.name}`);
 
 describe("the catalogue store's journal", () => {

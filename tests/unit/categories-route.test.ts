@@ -2,7 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { errorBodySchema } from "@/lib/shared/schemas";
 import { ADMIN, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
 import { ORIGIN, stubAppEnv } from "../support/app-env";
-import { type FakeCatalogue, type FakeReply, deadCatalogueUrl, json, startFakeCatalogue } from "../support/fake-catalogue";
+import {
+  type FakeCatalogue,
+  type FakeReply,
+  deadCatalogueUrl,
+  json,
+  startFakeCatalogue,
+} from "../support/fake-catalogue";
 import { eventually } from "../support/probes";
 
 const API_KEY = "route-test-key-51c9aa";
@@ -23,7 +29,13 @@ afterAll(() => fake.close());
 /** The route module, loaded fresh against a catalogue URL (config and client are read once per module load). */
 function stubEnv(catalogueUrl: string, env: Record<string, string>) {
   // The breaker is off here so that one test's failures cannot trip it for the next; it has tests of its own.
-  stubAppEnv({ CATALOGUE_API_URL: catalogueUrl, CATALOGUE_API_KEY: API_KEY, CATALOGUE_TIMEOUT_MS: "400", CATALOGUE_BREAKER_FAILURES: "0", ...env });
+  stubAppEnv({
+    CATALOGUE_API_URL: catalogueUrl,
+    CATALOGUE_API_KEY: API_KEY,
+    CATALOGUE_TIMEOUT_MS: "400",
+    CATALOGUE_BREAKER_FAILURES: "0",
+    ...env,
+  });
 }
 
 async function loadRoute(catalogueUrl = fake.url, env: Record<string, string> = {}) {
@@ -39,8 +51,11 @@ async function loadLogin() {
 const get = (headers: Record<string, string> = {}) =>
   new Request(`${ORIGIN}/api/categories`, { headers: { cookie: adminCookie, ...headers } });
 
-const post = (body: BodyInit | null, headers: Record<string, string> = { "content-type": "application/json" }, cookie = adminCookie) =>
-  new Request(`${ORIGIN}/api/categories`, { method: "POST", body, headers: { cookie, ...headers } });
+const post = (
+  body: BodyInit | null,
+  headers: Record<string, string> = { "content-type": "application/json" },
+  cookie = adminCookie,
+) => new Request(`${ORIGIN}/api/categories`, { method: "POST", body, headers: { cookie, ...headers } });
 
 /** Every error must be an Error body whose status equals the HTTP status, never leaking the key or upstream URL. */
 async function expectError(response: Response, status: number, code: string) {
@@ -63,11 +78,16 @@ beforeEach(() => {
 
 describe("GET /api/categories", () => {
   it("answers 200 with the list, ids exact and never cached", async () => {
-    fake.reply(() => ({ status: 200, body: '[{"id":9007199254740993,"name":"big","description":"d"},{"id":1,"name":"dog"}]' }));
+    fake.reply(() => ({
+      status: 200,
+      body: '[{"id":9007199254740993,"name":"big","description":"d"},{"id":1,"name":"dog"}]',
+    }));
     const response = await (await loadRoute()).GET(get());
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(await response.text()).toBe('[{"id":9007199254740993,"name":"big","description":"d"},{"id":1,"name":"dog"}]');
+    expect(await response.text()).toBe(
+      '[{"id":9007199254740993,"name":"big","description":"d"},{"id":1,"name":"dog"}]',
+    );
   });
 
   it("sends none of the browser's headers to the service", async () => {
@@ -104,7 +124,11 @@ describe("POST /api/categories: input checks before the service is called", () =
 
   it("415 for a body that is not declared as JSON", async () => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded", ""]) {
-      await expectError(await (await loadRoute()).POST(post('{"name":"dog"}', type ? { "content-type": type } : {})), 415, "unsupported_media_type");
+      await expectError(
+        await (await loadRoute()).POST(post('{"name":"dog"}', type ? { "content-type": type } : {})),
+        415,
+        "unsupported_media_type",
+      );
     }
     expect(fake.requests).toHaveLength(0);
   });
@@ -143,7 +167,12 @@ describe("POST /api/categories: the service's answers", () => {
 
   it.each<[string, FakeReply, number, string]>([
     ["400", json(400, { code: "invalid_request", message: "name is required", status: 400 }), 400, "invalid_request"],
-    ["401", json(401, { code: "unauthorized", message: "API key missing or invalid", status: 401 }), 502, "upstream_unauthorized"],
+    [
+      "401",
+      json(401, { code: "unauthorized", message: "API key missing or invalid", status: 401 }),
+      502,
+      "upstream_unauthorized",
+    ],
     ["500", json(500, { code: "x", message: "x", status: 500 }), 502, "upstream_error"],
     ["garbage", { status: 201, body: "not json at all" }, 502, "upstream_bad_response"],
     ["wrong shape", json(201, { id: "1", name: "dog" }), 502, "upstream_bad_response"],
@@ -168,7 +197,9 @@ describe("other methods", () => {
   it("405 with an Allow header", async () => {
     const route = await loadRoute();
     for (const handler of [route.PUT, route.PATCH, route.DELETE, route.OPTIONS]) {
-      const response = await handler(new Request(`${ORIGIN}/api/categories`, { method: "DELETE", headers: { cookie: adminCookie } }));
+      const response = await handler(
+        new Request(`${ORIGIN}/api/categories`, { method: "DELETE", headers: { cookie: adminCookie } }),
+      );
       await expectError(response, 405, "method_not_allowed");
       expect(response.headers.get("allow")).toBe("GET, HEAD, POST");
     }
@@ -176,12 +207,20 @@ describe("other methods", () => {
 });
 
 describe("who may call /api/categories", () => {
-  const FORGED = { "x-user-role": "admin", "x-forwarded-user": ADMIN.username, "x-middleware-subrequest": "middleware:middleware:middleware:middleware:middleware" };
+  const FORGED = {
+    "x-user-role": "admin",
+    "x-forwarded-user": ADMIN.username,
+    "x-middleware-subrequest": "middleware:middleware:middleware:middleware:middleware",
+  };
 
   it("401 unauthenticated without a session, for both operations, and the service is never called", async () => {
     const route = await loadRoute();
     await expectError(await route.GET(new Request(`${ORIGIN}/api/categories`)), 401, "unauthenticated");
-    await expectError(await route.POST(post('{"name":"dog"}', { "content-type": "application/json" }, "")), 401, "unauthenticated");
+    await expectError(
+      await route.POST(post('{"name":"dog"}', { "content-type": "application/json" }, "")),
+      401,
+      "unauthenticated",
+    );
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -192,8 +231,16 @@ describe("who may call /api/categories", () => {
 
   it("headers that claim an identity change nothing", async () => {
     const route = await loadRoute();
-    await expectError(await route.GET(new Request(`${ORIGIN}/api/categories`, { headers: FORGED })), 401, "unauthenticated");
-    await expectError(await route.POST(post('{"name":"dog"}', { "content-type": "application/json", ...FORGED }, viewerCookie)), 403, "forbidden");
+    await expectError(
+      await route.GET(new Request(`${ORIGIN}/api/categories`, { headers: FORGED })),
+      401,
+      "unauthenticated",
+    );
+    await expectError(
+      await route.POST(post('{"name":"dog"}', { "content-type": "application/json", ...FORGED }, viewerCookie)),
+      403,
+      "forbidden",
+    );
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -203,7 +250,11 @@ describe("who may call /api/categories", () => {
   });
 
   it("a viewer may not create: 403 forbidden, and the service is never called", async () => {
-    await expectError(await (await loadRoute()).POST(post('{"name":"dog"}', undefined, viewerCookie)), 403, "forbidden");
+    await expectError(
+      await (await loadRoute()).POST(post('{"name":"dog"}', undefined, viewerCookie)),
+      403,
+      "forbidden",
+    );
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -219,13 +270,22 @@ describe("who may call /api/categories", () => {
     [{ "sec-fetch-site": "same-site" }],
   ])("refuses a cross-site create (%j) with 403 csrf_rejected before anything else", async (headers) => {
     const route = await loadRoute();
-    await expectError(await route.POST(post('{"name":"dog"}', { "content-type": "application/json", ...headers })), 403, "csrf_rejected");
+    await expectError(
+      await route.POST(post('{"name":"dog"}', { "content-type": "application/json", ...headers })),
+      403,
+      "csrf_rejected",
+    );
     expect(fake.requests).toHaveLength(0);
   });
 
   it("accepts a create whose Origin and Sec-Fetch-Site say it came from this app", async () => {
     fake.reply(() => json(201, { id: 6, name: "dog" }));
-    const headers = { "content-type": "application/json", host: "admin.test", origin: ORIGIN, "sec-fetch-site": "same-origin" };
+    const headers = {
+      "content-type": "application/json",
+      host: "admin.test",
+      origin: ORIGIN,
+      "sec-fetch-site": "same-origin",
+    };
     expect((await (await loadRoute()).POST(post('{"name":"dog"}', headers))).status).toBe(201);
   });
 
@@ -247,7 +307,10 @@ describe("GET /api/categories: passing the list on", () => {
   });
 
   it("passes a list of several megabytes on byte for byte, with its length, to readers at once", async () => {
-    const many = Array.from({ length: 30_000 }, (_, i) => `{"id":${9007199254740993n + BigInt(i)},"name":"Breed ${i} ✓","description":"${"d".repeat(90)}"}`);
+    const many = Array.from(
+      { length: 30_000 },
+      (_, i) => `{"id":${9007199254740993n + BigInt(i)},"name":"Breed ${i} ✓","description":"${"d".repeat(90)}"}`,
+    );
     const big = `[${many.join(",")}]`;
     fake.reply(() => ({ status: 200, body: big }));
     const route = await loadRoute();
@@ -322,7 +385,10 @@ describe("GET /api/categories: passing the list on", () => {
 });
 
 describe("GET /api/categories: an unchanged list passed on while it arrives", () => {
-  const many = Array.from({ length: 30_000 }, (_, i) => `{"id":${9007199254740993n + BigInt(i)},"name":"Breed ${i}","description":"${"d".repeat(90)}"}`);
+  const many = Array.from(
+    { length: 30_000 },
+    (_, i) => `{"id":${9007199254740993n + BigInt(i)},"name":"Breed ${i}","description":"${"d".repeat(90)}"}`,
+  );
   const BIG = Buffer.from(`[${many.join(",")}]`);
   const HALF = Math.floor(BIG.byteLength / 2);
   // Room for the pauses below on a slow machine: the timeout is not what these tests are about.
@@ -339,7 +405,15 @@ describe("GET /api/categories: an unchanged list passed on while it arrives", ()
     let reached!: () => void;
     const until = new Promise<"send the rest" | "reset">((resolve) => (release = resolve));
     const halfSent = new Promise<void>((resolve) => (reached = resolve));
-    return { reply: { status: 200, body: body.toString("utf8"), pause: { afterBytes: HALF, until, reached } } satisfies FakeReply, release, halfSent };
+    return {
+      reply: {
+        status: 200,
+        body: body.toString("utf8"),
+        pause: { afterBytes: HALF, until, reached },
+      } satisfies FakeReply,
+      release,
+      halfSent,
+    };
   }
 
   async function firstPiece(response: Response) {
@@ -350,7 +424,8 @@ describe("GET /api/categories: an unchanged list passed on while it arrives", ()
 
   async function rest(reader: ReadableStreamDefaultReader<Uint8Array> | undefined, first: Buffer) {
     const pieces = [first];
-    for (let piece = await reader?.read(); piece && !piece.done; piece = await reader?.read()) pieces.push(Buffer.from(piece.value));
+    for (let piece = await reader?.read(); piece && !piece.done; piece = await reader?.read())
+      pieces.push(Buffer.from(piece.value));
     return Buffer.concat(pieces);
   }
 
@@ -422,7 +497,9 @@ describe("GET /api/categories: an unchanged list passed on while it arrives", ()
     const { log } = await import("@/lib/server/log");
     const logged = vi.spyOn(log, "info");
     const late = route.GET(get());
-    expect(await eventually(() => logged.mock.calls.some(([event]) => event === "upstream_call_shared"), 5_000)).toBe(true);
+    expect(await eventually(() => logged.mock.calls.some(([event]) => event === "upstream_call_shared"), 5_000)).toBe(
+      true,
+    );
     service.release("send the rest");
     const answer = await late;
     expect(Buffer.from(await answer.arrayBuffer()).equals(renamed)).toBe(true);
@@ -433,7 +510,10 @@ describe("GET /api/categories: an unchanged list passed on while it arrives", ()
   it("answers a refresh with 304, and a HEAD, only once the whole reply is checked", async () => {
     const route = await relayRoute();
     const etag = (await route.GET(get())).headers.get("etag") ?? "";
-    for (const request of [get({ "if-none-match": etag }), new Request(`${ORIGIN}/api/categories`, { method: "HEAD", headers: { cookie: adminCookie } })]) {
+    for (const request of [
+      get({ "if-none-match": etag }),
+      new Request(`${ORIGIN}/api/categories`, { method: "HEAD", headers: { cookie: adminCookie } }),
+    ]) {
       const service = pausedHalfway();
       fake.reply(() => service.reply);
       const answer = route.GET(request);

@@ -40,7 +40,13 @@ describe("parseConfig", () => {
   });
 
   it("reads the optional settings", () => {
-    const config = parseConfig({ ...valid, CATALOGUE_ENVIRONMENT: "staging", CATALOGUE_TIMEOUT_MS: "2500", MAX_BODY_BYTES: "2048", PORT: "8080" });
+    const config = parseConfig({
+      ...valid,
+      CATALOGUE_ENVIRONMENT: "staging",
+      CATALOGUE_TIMEOUT_MS: "2500",
+      MAX_BODY_BYTES: "2048",
+      PORT: "8080",
+    });
     expect(config).toMatchObject({ environment: "staging", timeoutMs: 2500, maxBodyBytes: 2048 });
   });
 
@@ -58,7 +64,10 @@ describe("parseConfig", () => {
     [{ APP_ORIGIN: "https://admin.example.com/app" }, "APP_ORIGIN must be the app's public origin"],
     [{ SESSION_IDLE_MINUTES: "0" }, "SESSION_IDLE_MINUTES"],
     [{ APP_ORIGIN: undefined }, "APP_ORIGIN is required in production"],
-    [{ TRUSTED_PROXIES: "10.0.0.0/33" }, 'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 (got "10.0.0.0/33")'],
+    [
+      { TRUSTED_PROXIES: "10.0.0.0/33" },
+      'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 (got "10.0.0.0/33")',
+    ],
     [{ TRUSTED_PROXIES: "10.0.0.1, proxy.internal" }, '(got "proxy.internal")'],
     [{ CATALOGUE_API_URL: "http://catalogue.internal/v1" }, "CATALOGUE_API_URL uses plain http to another host"],
     [{ CATALOGUE_API_URL: "http://10.1.2.3:8080/v1" }, "CATALOGUE_API_URL uses plain http to another host"],
@@ -71,14 +80,26 @@ describe("parseConfig", () => {
     [{ ...sso, OIDC_ISSUER: "http://login.example.com" }, "OIDC_ISSUER must be the identity provider's https URL"],
     [{ ...sso, OIDC_ISSUER: "http://10.0.0.5:8080/realms/staff" }, "(plain http only on a loopback address)"],
     [{ ...sso, OIDC_ISSUER: "not a url" }, "OIDC_ISSUER must be the identity provider's https URL"],
-    [{ ...sso, OIDC_ISSUER: "https://login.example.com/?tenant=1" }, "OIDC_ISSUER must be the identity provider's https URL"],
+    [
+      { ...sso, OIDC_ISSUER: "https://login.example.com/?tenant=1" },
+      "OIDC_ISSUER must be the identity provider's https URL",
+    ],
     [{ ...sso, OIDC_CLIENT_ID: undefined }, "OIDC_CLIENT_ID is required when OIDC_ISSUER is set"],
     [{ ...sso, OIDC_CLIENT_ID: "   " }, "OIDC_CLIENT_ID must not be blank"],
     [{ ...sso, OIDC_CLIENT_SECRET: undefined }, "OIDC_CLIENT_SECRET is required when OIDC_ISSUER is set"],
-    [{ ...sso, APP_ORIGIN: undefined, TRUSTED_PROXIES: "10.0.0.0/8" }, "APP_ORIGIN is required when OIDC_ISSUER is set"],
-    [{ OIDC_CLIENT_ID: "categories-admin" }, "OIDC_ISSUER is required when OIDC_CLIENT_ID or OIDC_CLIENT_SECRET is set"],
+    [
+      { ...sso, APP_ORIGIN: undefined, TRUSTED_PROXIES: "10.0.0.0/8" },
+      "APP_ORIGIN is required when OIDC_ISSUER is set",
+    ],
+    [
+      { OIDC_CLIENT_ID: "categories-admin" },
+      "OIDC_ISSUER is required when OIDC_CLIENT_ID or OIDC_CLIENT_SECRET is set",
+    ],
     [{ ...sso, OIDC_SCOPES: "profile email" }, "OIDC_SCOPES must include openid"],
-    [{ ...sso, OIDC_ADMIN_VALUES: " , " }, 'OIDC_ADMIN_VALUES must list at least one value, comma-separated (got " , ")'],
+    [
+      { ...sso, OIDC_ADMIN_VALUES: " , " },
+      'OIDC_ADMIN_VALUES must list at least one value, comma-separated (got " , ")',
+    ],
     [{ ...sso, OIDC_VIEWER_VALUES: "," }, "OIDC_VIEWER_VALUES must list at least one value"],
     [{ ...sso, OIDC_ROLES_CLAIM: " " }, "OIDC_ROLES_CLAIM must not be blank"],
     [{ ...sso, OIDC_NAME: "x".repeat(61) }, "OIDC_NAME must have at most 60 characters"],
@@ -98,25 +119,35 @@ describe("parseConfig", () => {
   });
 
   it("never repeats the database password in a message", () => {
-    expect(() => parseConfig({ ...valid, DATABASE_URL: "mysql://categories:db-password@db.example.com/categories", SESSION_SECRET: "x" })).toThrow(
-      expect.objectContaining({ message: expect.not.stringContaining("db-password") }),
-    );
+    expect(() =>
+      parseConfig({
+        ...valid,
+        DATABASE_URL: "mysql://categories:db-password@db.example.com/categories",
+        SESSION_SECRET: "x",
+      }),
+    ).toThrow(expect.objectContaining({ message: expect.not.stringContaining("db-password") }));
   });
 
   it("takes the app's origin from trusted proxies instead of APP_ORIGIN, in production too", () => {
-    expect(parseConfig({ ...valid, APP_ORIGIN: undefined, TRUSTED_PROXIES: "10.0.0.0/8, 192.168.1.7" }).appOrigin).toBeUndefined();
+    expect(
+      parseConfig({ ...valid, APP_ORIGIN: undefined, TRUSTED_PROXIES: "10.0.0.0/8, 192.168.1.7" }).appOrigin,
+    ).toBeUndefined();
   });
 
   it("needs no APP_ORIGIN outside production", () => {
-    expect(parseConfig({ ...valid, APP_ORIGIN: undefined, CATALOGUE_ENVIRONMENT: "staging" }).environment).toBe("staging");
+    expect(parseConfig({ ...valid, APP_ORIGIN: undefined, CATALOGUE_ENVIRONMENT: "staging" }).environment).toBe(
+      "staging",
+    );
   });
 
-  it.each(["http://127.0.0.1:4010/v1", "http://localhost:4010/v1", "http://[::1]:4010/v1", "https://catalogue.internal/v1"])(
-    "accepts a catalogue the key reaches safely: %s",
-    (url) => {
-      expect(parseConfig({ ...valid, CATALOGUE_API_URL: url }).catalogueUrl).toBe(url);
-    },
-  );
+  it.each([
+    "http://127.0.0.1:4010/v1",
+    "http://localhost:4010/v1",
+    "http://[::1]:4010/v1",
+    "https://catalogue.internal/v1",
+  ])("accepts a catalogue the key reaches safely: %s", (url) => {
+    expect(parseConfig({ ...valid, CATALOGUE_API_URL: url }).catalogueUrl).toBe(url);
+  });
 
   it("accepts plain http to another host only when told to", () => {
     const url = "http://catalogue.internal/v1";
@@ -177,9 +208,12 @@ describe("parseConfig", () => {
     });
   });
 
-  it.each(["http://127.0.0.1:4020", "http://localhost:8080/realms/staff", "http://[::1]:4020"])("accepts a plain http issuer on loopback: %s", (issuer) => {
-    expect(parseConfig({ ...valid, ...sso, OIDC_ISSUER: issuer }).oidc?.issuer).toBe(issuer);
-  });
+  it.each(["http://127.0.0.1:4020", "http://localhost:8080/realms/staff", "http://[::1]:4020"])(
+    "accepts a plain http issuer on loopback: %s",
+    (issuer) => {
+      expect(parseConfig({ ...valid, ...sso, OIDC_ISSUER: issuer }).oidc?.issuer).toBe(issuer);
+    },
+  );
 
   it("turns local accounts off with AUTH_LOCAL=off once SSO is configured", () => {
     expect(parseConfig({ ...valid, ...sso, AUTH_LOCAL: "off" }).localAccounts).toBe(false);

@@ -12,7 +12,10 @@ let routes: { POST: (request: Request) => Promise<Response>; GET: (request: Requ
 /** Names that staff could type or paste: any unicode, control characters, markup, and now and then very long. */
 const anyName = fc.oneof(
   fc.string({ unit: "binary", maxLength: 200 }),
-  fc.string({ unit: fc.constantFrom("\u0000", "\u001f", "\u2028", "\ud83d\udc08", "<", ">", "&", '"', "\\", " "), maxLength: 50 }),
+  fc.string({
+    unit: fc.constantFrom("\u0000", "\u001f", "\u2028", "\ud83d\udc08", "<", ">", "&", '"', "\\", " "),
+    maxLength: 50,
+  }),
   fc.string({ unit: "grapheme-ascii", minLength: 100_000, maxLength: 100_000 }),
 );
 
@@ -39,7 +42,9 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 const post = (body: string, contentType = "application/json") =>
-  routes.POST(new Request(`${ORIGIN}/api/categories`, { method: "POST", headers: { "content-type": contentType, cookie }, body }));
+  routes.POST(
+    new Request(`${ORIGIN}/api/categories`, { method: "POST", headers: { "content-type": contentType, cookie }, body }),
+  );
 
 describe("create route under arbitrary input", () => {
   it("answers any JSON value with 201 or 400, never a 5xx", async () => {
@@ -54,10 +59,14 @@ describe("create route under arbitrary input", () => {
 
   it("answers arbitrary bytes and media types with 201, 400, 413 or 415, never a 5xx", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: "binary", maxLength: 300 }), fc.constantFrom("application/json", "text/plain", "", "application/json; charset=utf-8"), async (body, type) => {
-        const response = await post(body, type);
-        expect([201, 400, 413, 415]).toContain(response.status);
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: "binary", maxLength: 300 }),
+        fc.constantFrom("application/json", "text/plain", "", "application/json; charset=utf-8"),
+        async (body, type) => {
+          const response = await post(body, type);
+          expect([201, 400, 413, 415]).toContain(response.status);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -74,7 +83,9 @@ describe("create route under arbitrary input", () => {
         const created = (await response.json()) as { id: number; name: string; description?: string };
         expect(created.name).toBe(name);
         expect(created.description).toBe(description);
-        const listed = (await (await routes.GET(new Request(`${ORIGIN}/api/categories`, { headers: { cookie } }))).json()) as typeof created[];
+        const listed = (await (
+          await routes.GET(new Request(`${ORIGIN}/api/categories`, { headers: { cookie } }))
+        ).json()) as (typeof created)[];
         expect(listed.find((category) => category.id === created.id)).toEqual(created);
       }),
       { numRuns: 40 },

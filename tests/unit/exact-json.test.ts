@@ -11,7 +11,12 @@ describe("exact JSON for int64 ids", () => {
   });
 
   it("leaves safe integers and other numbers as plain numbers", () => {
-    expect(parseExactJson('{"a":1,"b":-2.5,"c":1e3,"d":9007199254740991}')).toEqual({ a: 1, b: -2.5, c: 1000, d: 9007199254740991 });
+    expect(parseExactJson('{"a":1,"b":-2.5,"c":1e3,"d":9007199254740991}')).toEqual({
+      a: 1,
+      b: -2.5,
+      c: 1000,
+      d: 9007199254740991,
+    });
   });
 
   it("keeps every int64 exact, whatever the other numbers and strings around it", () => {

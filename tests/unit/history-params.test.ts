@@ -7,14 +7,22 @@ const bounds = (search: string, now: Date) => Object.fromEntries(auditSearchPara
 
 describe("the History page's address", () => {
   it("reads only known choices: an unknown event or range is no filter", () => {
-    expect(view("action=deleted_everything&range=forever&actor=%20ann%20")).toMatchObject({ action: "", range: "", actor: "ann" });
+    expect(view("action=deleted_everything&range=forever&actor=%20ann%20")).toMatchObject({
+      action: "",
+      range: "",
+      actor: "ann",
+    });
     expect(view("action=signed_in&range=week")).toMatchObject({ action: "signed_in", range: "week" });
   });
 
   it("writes only what is set, and a custom range's bounds only with a custom range", () => {
     expect(historyHref({ actor: "", action: "signed_in", q: "dog cat" })).toBe("/history?action=signed_in&q=dog+cat");
-    expect(historyHref({ range: "hour", from: "2026-01-01T00:00", to: "2026-01-02T00:00" })).toBe("/history?range=hour");
-    expect(historyHref({ range: "custom", from: "2026-01-01T00:00" })).toBe("/history?range=custom&from=2026-01-01T00%3A00");
+    expect(historyHref({ range: "hour", from: "2026-01-01T00:00", to: "2026-01-02T00:00" })).toBe(
+      "/history?range=hour",
+    );
+    expect(historyHref({ range: "custom", from: "2026-01-01T00:00" })).toBe(
+      "/history?range=custom&from=2026-01-01T00%3A00",
+    );
     expect(historyHref({})).toBe("/history");
   });
 
@@ -23,7 +31,9 @@ describe("the History page's address", () => {
     expect(bounds("range=hour", now)).toEqual({ from: new Date(now.getTime() - 3_600_000).toISOString() });
     expect(bounds("range=week", now)).toEqual({ from: new Date(now.getTime() - 7 * 86_400_000).toISOString() });
     const midnight = new Date(bounds("range=today", now).from ?? "");
-    expect([midnight.getHours(), midnight.getMinutes(), midnight.getSeconds(), midnight.getMilliseconds()]).toEqual([0, 0, 0, 0]);
+    expect([midnight.getHours(), midnight.getMinutes(), midnight.getSeconds(), midnight.getMilliseconds()]).toEqual([
+      0, 0, 0, 0,
+    ]);
     expect(midnight.getDate()).toBe(now.getDate());
     expect(bounds("range=custom&from=2026-03-01T10:00&to=2026-03-01T12:30", now)).toEqual({
       from: new Date(2026, 2, 1, 10, 0).toISOString(),
@@ -41,23 +51,41 @@ describe("the History page's address", () => {
 });
 
 describe("an event in words", () => {
-  const entry = (action: Parameters<typeof auditCells>[0]["action"], details: Record<string, string | number>, actor: string | null = "ann") =>
-    auditCells({ id: "1", time: new Date().toISOString(), actor, action, requestId: "r1", details });
+  const entry = (
+    action: Parameters<typeof auditCells>[0]["action"],
+    details: Record<string, string | number>,
+    actor: string | null = "ann",
+  ) => auditCells({ id: "1", time: new Date().toISOString(), actor, action, requestId: "r1", details });
 
   it("says how a category was made: the form, or which import, and when its answer was lost", () => {
     expect(entry("category_created", { categoryId: "7", name: "Corgi" })).toEqual({
-      person: "ann", event: "Created category", categoryId: "7", categoryName: "Corgi", details: "with the form", requestId: "r1",
+      person: "ann",
+      event: "Created category",
+      categoryId: "7",
+      categoryName: "Corgi",
+      details: "with the form",
+      requestId: "r1",
     });
-    expect(entry("category_created", { categoryId: "8", name: "Pug", importId: "x", fileName: "dogs.csv", confirmedAfterLostAnswer: 1 }).details).toBe(
-      "by the import of dogs.csv; found in the catalogue after its answer was lost",
-    );
+    expect(
+      entry("category_created", {
+        categoryId: "8",
+        name: "Pug",
+        importId: "x",
+        fileName: "dogs.csv",
+        confirmedAfterLostAnswer: 1,
+      }).details,
+    ).toBe("by the import of dogs.csv; found in the catalogue after its answer was lost");
   });
 
   it("gives a refusal's reason and count, and where it came from", () => {
     expect(entry("refused", { reason: "too_many_attempts", count: 37, address: "203.0.113.5" }, null)).toMatchObject({
-      person: "", event: "Requests refused", details: "37 × too many sign-in attempts, from 203.0.113.5",
+      person: "",
+      event: "Requests refused",
+      details: "37 × too many sign-in attempts, from 203.0.113.5",
     });
-    expect(entry("sign_in_failed", { address: "198.51.100.7" }).details).toBe("wrong username or password, from 198.51.100.7");
+    expect(entry("sign_in_failed", { address: "198.51.100.7" }).details).toBe(
+      "wrong username or password, from 198.51.100.7",
+    );
     expect(entry("category_create_refused", { reason: "some_new_code" }).details).toBe("some new code");
     expect(entry("import_finished", { fileName: "a.csv", created: 2, skipped: 1, failed: 0, unknown: 0 }).details).toBe(
       "a.csv, 2 created, 1 skipped, 0 failed, 0 unknown",

@@ -24,7 +24,12 @@ async function serviceKeepingAliveFor(keepAliveMs: number) {
 describe("httpCall's kept-alive connections", () => {
   it("are closed by the app before the service's keep-alive timeout, so a reused connection is never one being closed", async () => {
     const { url, closedByClient } = await serviceKeepingAliveFor(3_000);
-    const reply = await httpCall(url, { method: "GET", headers: {}, connectTimeoutMs: 1_000, signal: AbortSignal.timeout(5_000) });
+    const reply = await httpCall(url, {
+      method: "GET",
+      headers: {},
+      connectTimeoutMs: 1_000,
+      signal: AbortSignal.timeout(5_000),
+    });
     expect(reply.status).toBe(200);
 
     // The service says timeout=3: the app lets the idle connection go after about 2 s, well before the service would.
@@ -34,7 +39,8 @@ describe("httpCall's kept-alive connections", () => {
 
   it("are kept for the next call while the service still keeps them", async () => {
     const { url, closedByClient } = await serviceKeepingAliveFor(10_000);
-    const call = () => httpCall(url, { method: "GET", headers: {}, connectTimeoutMs: 1_000, signal: AbortSignal.timeout(5_000) });
+    const call = () =>
+      httpCall(url, { method: "GET", headers: {}, connectTimeoutMs: 1_000, signal: AbortSignal.timeout(5_000) });
     let connections = 0;
     server?.on("connection", () => connections++);
     await call();

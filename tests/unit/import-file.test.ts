@@ -6,7 +6,8 @@ import { readImportFile } from "@/lib/server/imports/read-import-file";
 import { AppError } from "@/lib/shared/app-error";
 import { fromSpreadsheetSafe, spreadsheetSafe } from "@/lib/shared/csv";
 
-const read = (text: string | Buffer, maxRows = 20_000) => readImportFile(typeof text === "string" ? Buffer.from(text) : text, maxRows);
+const read = (text: string | Buffer, maxRows = 20_000) =>
+  readImportFile(typeof text === "string" ? Buffer.from(text) : text, maxRows);
 
 function refusal(text: string | Buffer, maxRows?: number): string {
   try {
@@ -20,7 +21,9 @@ function refusal(text: string | Buffer, maxRows?: number): string {
 
 describe("reading an import file", () => {
   it("reads quotes, doubled quotes, commas and newlines in quoted fields, with the line each record starts on", () => {
-    const file = read('\uFEFF Name ,DESCRIPTION,id,colour\n"Dog, the ""good"" one","line one\r\nline two",1,brown\n\nCat,,2,\n');
+    const file = read(
+      '\uFEFF Name ,DESCRIPTION,id,colour\n"Dog, the ""good"" one","line one\r\nline two",1,brown\n\nCat,,2,\n',
+    );
     expect(file.ignoredColumns).toEqual(["id", "colour"]);
     expect(file.rows).toEqual([
       { line: 2, name: 'Dog, the "good" one', description: "line one\r\nline two" },
@@ -41,7 +44,9 @@ describe("reading an import file", () => {
   });
 
   it("refuses bytes that are not UTF-8, naming the line", () => {
-    expect(refusal(Buffer.concat([Buffer.from("name\nDog\nCaf"), Buffer.from([0xe9]), Buffer.from("\n")]))).toMatch(/line 3 has bytes that are not UTF-8/);
+    expect(refusal(Buffer.concat([Buffer.from("name\nDog\nCaf"), Buffer.from([0xe9]), Buffer.from("\n")]))).toMatch(
+      /line 3 has bytes that are not UTF-8/,
+    );
   });
 
   it("refuses more rows than the limit, naming the first line too many", () => {
@@ -52,8 +57,12 @@ describe("reading an import file", () => {
 
 describe("classifying rows", () => {
   it("sorts rows into new, already there (ignoring case and spaces), repeated and invalid", () => {
-    const rows = read("name\nHamster\n  DOG \nhamster \n\"\"\nFerret\n").rows;
-    const classes = classifyRows(rows, [{ id: "1", name: "dog" }]).map((row) => [row.line, row.class, row.existingId ?? row.note ?? ""]);
+    const rows = read('name\nHamster\n  DOG \nhamster \n""\nFerret\n').rows;
+    const classes = classifyRows(rows, [{ id: "1", name: "dog" }]).map((row) => [
+      row.line,
+      row.class,
+      row.existingId ?? row.note ?? "",
+    ]);
     expect(classes).toEqual([
       [2, "new", ""],
       [3, "existing", "1"],
@@ -67,19 +76,30 @@ describe("classifying rows", () => {
 describe("spreadsheet-safe CSV", () => {
   it("quotes a cell a spreadsheet would run, and only such a cell", () => {
     expect(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "'=x", "x=1", "'x", "dog"].map(spreadsheetSafe)).toEqual([
-      "'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", "'\rx", "''=x", "x=1", "'x", "dog",
+      "'=1+1",
+      "'+1",
+      "'-1",
+      "'@SUM(A1)",
+      "'\tx",
+      "'\rx",
+      "''=x",
+      "x=1",
+      "'x",
+      "dog",
     ]);
   });
 
   it("takes exactly that quote away again, for any text", () => {
-    fc.assert(fc.property(fc.string(), (text) => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
         expect(fromSpreadsheetSafe(spreadsheetSafe(text))).toBe(text);
-      }));
+      }),
+    );
   });
 
   it("reads the list's own export back exactly: formulas, quotes, commas, newlines, emoji and a 64-bit id", () => {
     const categories = [
-      { id: "9223372036854775807", name: "=HYPERLINK(\"x\")", description: "'-quoted, \"twice\"\nnext line 🐕" },
+      { id: "9223372036854775807", name: '=HYPERLINK("x")', description: '\'-quoted, "twice"\nnext line 🐕' },
       { id: "2", name: "'@already quoted", description: "+plus" },
       { id: "3", name: "Plain 🐈" },
     ];

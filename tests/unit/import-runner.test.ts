@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SESSION_SECRET } from "../support/auth-fixture";
-import { type FakeCatalogue, type FakeReply, type RecordedRequest, json, startFakeCatalogue } from "../support/fake-catalogue";
+import {
+  type FakeCatalogue,
+  type FakeReply,
+  type RecordedRequest,
+  json,
+  startFakeCatalogue,
+} from "../support/fake-catalogue";
 import { type TcpProxy, startTcpProxy } from "../support/tcp-proxy";
 
 const TIMEOUT_MS = 300;
@@ -22,9 +28,11 @@ function store(body: { name: string; description?: string }): Stored {
 }
 
 function behave(request: RecordedRequest): FakeReply {
-  if (request.method === "GET") return listFails ? json(500, { code: "boom", message: "list down", status: 500 }) : json(200, stored);
+  if (request.method === "GET")
+    return listFails ? json(500, { code: "boom", message: "list down", status: 500 }) : json(200, stored);
   const body = JSON.parse(request.body) as { name: string; description?: string };
-  if (body.name.startsWith("refused")) return json(400, { code: "invalid_request", message: "The service refuses this name", status: 400 });
+  if (body.name.startsWith("refused"))
+    return json(400, { code: "invalid_request", message: "The service refuses this name", status: 400 });
   if (body.name.startsWith("fails")) return json(500, { code: "boom", message: "internal", status: 500 });
   if (body.name.startsWith("busy") && !busyOnce.has(body.name)) {
     busyOnce.add(body.name);
@@ -77,11 +85,22 @@ const { query } = await import("@/lib/server/db/database");
 async function preview(csv: string): Promise<string> {
   const file = readImportFile(Buffer.from(csv), 20_000);
   const current = stored.map((category) => ({ ...category, id: String(category.id) }));
-  return store$.createImportJob({ fileName: "test.csv", createdBy: "ada", ignoredColumns: file.ignoredColumns, rows: classifyRows(file.rows, current) });
+  return store$.createImportJob({
+    fileName: "test.csv",
+    createdBy: "ada",
+    ignoredColumns: file.ignoredColumns,
+    rows: classifyRows(file.rows, current),
+  });
 }
 
 async function start(id: string, createExisting = false) {
-  expect(await store$.startImportJob(id, createExisting, stored.map((category) => String(category.id)))).toBe(true);
+  expect(
+    await store$.startImportJob(
+      id,
+      createExisting,
+      stored.map((category) => String(category.id)),
+    ),
+  ).toBe(true);
 }
 
 /** Claims whatever running job is free and runs it to its end, as the worker does. */
@@ -91,12 +110,18 @@ async function run(owner = "owner-a", stopping = () => false) {
   return claimed;
 }
 
-const posted = () => fake.requests.filter((request) => request.method === "POST").map((request) => (JSON.parse(request.body) as { name: string }).name);
-const rowsOf = async (id: string) => Object.fromEntries((await store$.readImportRows(id)).map((row) => [row.name, row]));
+const posted = () =>
+  fake.requests
+    .filter((request) => request.method === "POST")
+    .map((request) => (JSON.parse(request.body) as { name: string }).name);
+const rowsOf = async (id: string) =>
+  Object.fromEntries((await store$.readImportRows(id)).map((row) => [row.name, row]));
 
 describe("an import job", () => {
   it("creates the new rows only, skipping names already there, repeats and invalid rows", async () => {
-    const id = await preview("name,description,id\nHamster,small,77\n dog ,again,\nhamster,repeat,\n,no name,\nFerret,,\n");
+    const id = await preview(
+      "name,description,id\nHamster,small,77\n dog ,again,\nhamster,repeat,\n,no name,\nFerret,,\n",
+    );
     const job = await store$.readImportJob(id);
     expect(job?.counts).toMatchObject({ rows: 5, new: 2, existing: 1, repeated: 1, invalid: 1 });
     expect(job?.ignoredColumns).toEqual(["id"]);
@@ -115,7 +140,10 @@ describe("an import job", () => {
       [id],
     );
     expect(audit.filter((event) => event.action === "category_created")).toHaveLength(2);
-    expect(audit.at(-1)).toMatchObject({ action: "import_finished", details: { created: 2, skipped: 3, failed: 0, unknown: 0, fileName: "test.csv" } });
+    expect(audit.at(-1)).toMatchObject({
+      action: "import_finished",
+      details: { created: 2, skipped: 3, failed: 0, unknown: 0, fileName: "test.csv" },
+    });
   });
 
   it("creates the existing names too when asked", async () => {
@@ -135,13 +163,19 @@ describe("an import job", () => {
   });
 
   it("settles lost answers against the list, never sending them twice", async () => {
-    const id = await preview("name,description\ncut off,after create\nslow one,after create\nfails here,not created\nPlain,\n");
+    const id = await preview(
+      "name,description\ncut off,after create\nslow one,after create\nfails here,not created\nPlain,\n",
+    );
     await start(id);
     await run();
 
     expect(posted().sort()).toEqual(["Plain", "cut off", "fails here", "slow one"]);
     const rows = await rowsOf(id);
-    expect(rows["cut off"]).toMatchObject({ state: "created", confirmedLate: true, categoryId: String(stored.find((c) => c.name === "cut off")?.id) });
+    expect(rows["cut off"]).toMatchObject({
+      state: "created",
+      confirmedLate: true,
+      categoryId: String(stored.find((c) => c.name === "cut off")?.id),
+    });
     expect(rows["slow one"]).toMatchObject({ state: "created", confirmedLate: true });
     expect(rows["fails here"]).toMatchObject({ state: "unknown", confirmedLate: false });
     expect(stored.filter((category) => category.name === "cut off")).toHaveLength(1);
@@ -167,7 +201,10 @@ describe("an import job", () => {
     await start(id);
     listFails = true;
     await run();
-    expect(await store$.readImportJob(id)).toMatchObject({ state: "paused", pauseReason: expect.stringContaining("could not be read") });
+    expect(await store$.readImportJob(id)).toMatchObject({
+      state: "paused",
+      pauseReason: expect.stringContaining("could not be read"),
+    });
     listFails = false;
     expect(await store$.resumeImportJob(id)).toBe(true);
     await run();
@@ -238,7 +275,10 @@ describe("an import job", () => {
 
     await run("owner-b");
     expect(posted()).toEqual([]);
-    expect((await rowsOf(id))["Crashed row"]).toMatchObject({ state: "unknown", message: expect.stringContaining("stopped") });
+    expect((await rowsOf(id))["Crashed row"]).toMatchObject({
+      state: "unknown",
+      message: expect.stringContaining("stopped"),
+    });
   });
 
   it("cancel stops sending: the rest is skipped and the job ends cancelled", async () => {

@@ -17,7 +17,8 @@ async function load() {
   return (await import("@/lib/server/categories/list-for-first-paint")).listForFirstPaint;
 }
 
-const categories = (count: number) => Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `Breed ${i + 1}`, description: "x".repeat(100) }));
+const categories = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `Breed ${i + 1}`, description: "x".repeat(100) }));
 
 it("hands a small list to the page, read once", async () => {
   const listForFirstPaint = await load();

@@ -5,9 +5,12 @@ import { viewFromParams, viewToSearch } from "@/lib/browser/view-params";
 
 describe("categoriesToCsv (RFC 4180)", () => {
   it("writes a header, CRLF line ends and exact ids", () => {
-    expect(categoriesToCsv([{ id: "9223372036854775807", name: "max" }, { id: "2", name: "cat", description: "Domestic" }])).toBe(
-      "id,name,description\r\n9223372036854775807,max,\r\n2,cat,Domestic\r\n",
-    );
+    expect(
+      categoriesToCsv([
+        { id: "9223372036854775807", name: "max" },
+        { id: "2", name: "cat", description: "Domestic" },
+      ]),
+    ).toBe("id,name,description\r\n9223372036854775807,max,\r\n2,cat,Domestic\r\n");
   });
 
   it("quotes fields with commas, quotes, CR or LF and doubles the quotes", () => {
@@ -16,7 +19,9 @@ describe("categoriesToCsv (RFC 4180)", () => {
   });
 
   it("keeps names exactly as they are, leading = and spaces included", () => {
-    expect(categoriesToCsv([{ id: "1", name: " =SUM(A1) ", description: "" }])).toBe("id,name,description\r\n1, =SUM(A1) ,\r\n");
+    expect(categoriesToCsv([{ id: "1", name: " =SUM(A1) ", description: "" }])).toBe(
+      "id,name,description\r\n1, =SUM(A1) ,\r\n",
+    );
   });
 
   it("an empty view is just the header", () => {
@@ -30,11 +35,17 @@ describe("categoriesToCsv (RFC 4180)", () => {
 
 describe("view in the URL", () => {
   it("reads search, sort and direction", () => {
-    expect(viewFromParams(new URLSearchParams("q=dog&sort=name&dir=desc"))).toEqual({ q: "dog", sort: { key: "name", dir: "desc" } });
+    expect(viewFromParams(new URLSearchParams("q=dog&sort=name&dir=desc"))).toEqual({
+      q: "dog",
+      sort: { key: "name", dir: "desc" },
+    });
   });
 
   it("falls back to id ascending for anything unknown", () => {
-    expect(viewFromParams(new URLSearchParams("sort=price&dir=sideways"))).toEqual({ q: "", sort: { key: "id", dir: "asc" } });
+    expect(viewFromParams(new URLSearchParams("sort=price&dir=sideways"))).toEqual({
+      q: "",
+      sort: { key: "id", dir: "asc" },
+    });
   });
 
   it("writes only what differs from the default, and round-trips", () => {

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { type Attempt, MAX_KEYS, recordFailure, recordSuccess, retryAfter, sweepThrottle } from "@/lib/server/auth/login-throttle";
+import {
+  type Attempt,
+  MAX_KEYS,
+  recordFailure,
+  recordSuccess,
+  retryAfter,
+  sweepThrottle,
+} from "@/lib/server/auth/login-throttle";
 import { testDb } from "../support/test-database";
 
 beforeAll(() => {
@@ -13,7 +20,11 @@ beforeAll(() => {
 const MINUTE = 60_000;
 let unique = 0;
 /** An attempt from an address and for an account no other test uses. */
-const fresh = (overrides: Partial<Attempt> = {}): Attempt => ({ address: `192.0.2.${++unique}`, username: `user-${unique}`, ...overrides });
+const fresh = (overrides: Partial<Attempt> = {}): Attempt => ({
+  address: `192.0.2.${++unique}`,
+  username: `user-${unique}`,
+  ...overrides,
+});
 const rows = async () => Number((await testDb.query("SELECT count(*) AS n FROM sign_in_failures")).rows[0]?.n);
 
 describe("login throttle (in the database)", () => {
@@ -30,7 +41,8 @@ describe("login throttle (in the database)", () => {
   it("lets the address in again as soon as the window of its failures has passed", async () => {
     const start = Date.now();
     const attempt = fresh();
-    for (let i = 0; i < 10; i++) await recordFailure({ ...attempt, username: `${attempt.username}-${i}` }, start + i * MINUTE);
+    for (let i = 0; i < 10; i++)
+      await recordFailure({ ...attempt, username: `${attempt.username}-${i}` }, start + i * MINUTE);
     expect(await retryAfter(attempt, start + 10 * MINUTE)).toBe(5 * 60);
     expect(await retryAfter(attempt, start + 15 * MINUTE)).toBe(0);
   });
@@ -70,7 +82,10 @@ describe("login throttle (in the database)", () => {
     const start = Date.now();
     const attempt = fresh();
     for (let i = 0; i < 25; i++) await recordFailure(attempt, start + i);
-    const { rows: stored } = await testDb.query("SELECT cardinality(failed_at) AS n FROM sign_in_failures WHERE key = $1", [`addr:${attempt.address}`]);
+    const { rows: stored } = await testDb.query(
+      "SELECT cardinality(failed_at) AS n FROM sign_in_failures WHERE key = $1",
+      [`addr:${attempt.address}`],
+    );
     expect(stored[0]?.n).toBe(10);
   });
 
@@ -87,7 +102,8 @@ describe("login throttle (in the database)", () => {
     );
     await sweepThrottle(now);
     expect(await rows()).toBe(MAX_KEYS);
-    const kept = async (key: string) => (await testDb.query("SELECT 1 FROM sign_in_failures WHERE key = $1", [key])).rows.length === 1;
+    const kept = async (key: string) =>
+      (await testDb.query("SELECT 1 FROM sign_in_failures WHERE key = $1", [key])).rows.length === 1;
     expect(await kept(`addr:flood-${MAX_KEYS + 500}`)).toBe(true); // the newest
     expect(await kept("addr:flood-1")).toBe(false); // the least recently failed
     expect(await kept("addr:old-1")).toBe(false);

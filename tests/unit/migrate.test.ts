@@ -12,7 +12,9 @@ type Database = { url: string; stop: () => Promise<void> };
 // The embedded database always; a real PostgreSQL server too when TEST_POSTGRES_URL names one (.ci/run starts one).
 const servers: [string, () => Promise<Database>][] = [
   ["the embedded database", () => startEmbeddedDatabase(undefined)],
-  ...(process.env.TEST_POSTGRES_URL ? [["PostgreSQL", () => newDatabaseOn(process.env.TEST_POSTGRES_URL ?? "")] as [string, () => Promise<Database>]] : []),
+  ...(process.env.TEST_POSTGRES_URL
+    ? [["PostgreSQL", () => newDatabaseOn(process.env.TEST_POSTGRES_URL ?? "")] as [string, () => Promise<Database>]]
+    : []),
 ];
 
 describe.each(servers)("migrations on a new database (%s)", (_name, create) => {
@@ -23,7 +25,10 @@ describe.each(servers)("migrations on a new database (%s)", (_name, create) => {
   afterAll(() => database?.stop());
 
   it("are applied once when two replicas start together, and not again later", async () => {
-    const [first, second] = await Promise.all([migrate(database.url, { dir: MIGRATIONS }), migrate(database.url, { dir: MIGRATIONS })]);
+    const [first, second] = await Promise.all([
+      migrate(database.url, { dir: MIGRATIONS }),
+      migrate(database.url, { dir: MIGRATIONS }),
+    ]);
     const all = [...first, ...second];
     expect(all.length).toBeGreaterThan(0);
     expect(new Set(all).size).toBe(all.length);

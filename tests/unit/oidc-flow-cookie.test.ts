@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { stubAppEnv } from "../support/app-env";
 
-const flow = { codeVerifier: "verifier-0123456789abcdefghijklmnopqrstuvwxyzABC", state: "state-value-123", nonce: "nonce-value-456", next: "/categories/new" };
+const flow = {
+  codeVerifier: "verifier-0123456789abcdefghijklmnopqrstuvwxyzABC",
+  state: "state-value-123",
+  nonce: "nonce-value-456",
+  next: "/categories/new",
+};
 
 async function load(appOrigin = "http://admin.test") {
   stubAppEnv({ APP_ORIGIN: appOrigin });
@@ -22,10 +27,14 @@ describe("the sign-in flow cookie", () => {
   it("is HttpOnly, SameSite=Lax, short-lived, and holds none of the flow's values in the clear", async () => {
     const { flowCookie, FLOW_MAX_AGE_SECONDS } = await load();
     const cookie = flowCookie(new Headers(), flow);
-    expect(cookie).toMatch(new RegExp(`^categories_oidc=[^;]+; Path=/; Max-Age=${FLOW_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax$`));
+    expect(cookie).toMatch(
+      new RegExp(`^categories_oidc=[^;]+; Path=/; Max-Age=${FLOW_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax$`),
+    );
     expect(FLOW_MAX_AGE_SECONDS).toBeLessThanOrEqual(600);
     for (const value of Object.values(flow)) expect(cookie).not.toContain(value);
-    expect(Buffer.from(cookie.split("=")[1]?.split(";")[0] ?? "", "base64url").toString("latin1")).not.toContain(flow.codeVerifier);
+    expect(Buffer.from(cookie.split("=")[1]?.split(";")[0] ?? "", "base64url").toString("latin1")).not.toContain(
+      flow.codeVerifier,
+    );
   });
 
   it("over https is Secure and named __Host-", async () => {
@@ -66,7 +75,9 @@ describe("the sign-in flow cookie", () => {
     const { readFlow } = await load();
     expect(readFlow(new Headers())).toBeUndefined();
     expect(readFlow(new Headers({ cookie: "categories_oidc=" }))).toBeUndefined();
-    expect(readFlow(new Headers({ cookie: `categories_oidc=${Buffer.from(JSON.stringify(flow)).toString("base64url")}` }))).toBeUndefined();
+    expect(
+      readFlow(new Headers({ cookie: `categories_oidc=${Buffer.from(JSON.stringify(flow)).toString("base64url")}` })),
+    ).toBeUndefined();
   });
 
   it("is cleared with Max-Age=0", async () => {

@@ -32,11 +32,15 @@ describe("roleFor", () => {
 
 describe("claimValue", () => {
   it("reads a claim by its exact name, dots and all", () => {
-    expect(claimValue({ "https://admin.example.com/roles": ["owners"] }, "https://admin.example.com/roles")).toEqual(["owners"]);
+    expect(claimValue({ "https://admin.example.com/roles": ["owners"] }, "https://admin.example.com/roles")).toEqual([
+      "owners",
+    ]);
   });
 
   it("reads a nested claim by a dotted path", () => {
-    expect(claimValue({ realm_access: { roles: ["catalogue-staff"] } }, "realm_access.roles")).toEqual(["catalogue-staff"]);
+    expect(claimValue({ realm_access: { roles: ["catalogue-staff"] } }, "realm_access.roles")).toEqual([
+      "catalogue-staff",
+    ]);
   });
 
   it("is undefined for a missing claim or a path through a non-object", () => {
@@ -48,7 +52,11 @@ describe("claimValue", () => {
 
 describe("personFrom", () => {
   it("takes the role and name from the ID token", () => {
-    const person = personFrom({ sub: "u1", name: "Ada Lovelace", preferred_username: "ada", groups: ["catalogue-admins"] }, undefined, settings);
+    const person = personFrom(
+      { sub: "u1", name: "Ada Lovelace", preferred_username: "ada", groups: ["catalogue-admins"] },
+      undefined,
+      settings,
+    );
     expect(person).toEqual({ sub: "u1", username: "ada", displayName: "Ada Lovelace", role: "admin" });
   });
 
@@ -57,7 +65,9 @@ describe("personFrom", () => {
   });
 
   it("keeps the ID token's roles claim over userinfo's, even when it matches nothing", () => {
-    expect(personFrom({ sub: "u1", groups: [] }, { sub: "u1", groups: ["catalogue-admins"] }, settings).role).toBeUndefined();
+    expect(
+      personFrom({ sub: "u1", groups: [] }, { sub: "u1", groups: ["catalogue-admins"] }, settings).role,
+    ).toBeUndefined();
   });
 
   it.each([
@@ -75,7 +85,9 @@ describe("personFrom", () => {
   });
 
   it("fills names in from userinfo", () => {
-    expect(personFrom({ sub: "u1" }, { sub: "u1", name: "Ada Lovelace", email: "ada@example.com" }, settings)).toMatchObject({
+    expect(
+      personFrom({ sub: "u1" }, { sub: "u1", name: "Ada Lovelace", email: "ada@example.com" }, settings),
+    ).toMatchObject({
       displayName: "Ada Lovelace",
       username: "ada@example.com",
     });

@@ -46,8 +46,12 @@ describe("request ids", () => {
 
   it("replaces an unsafe one with a new id", async () => {
     fake.reply(() => json(200, []));
-    const response = await (await load()).categories.GET(
-      new Request(`${ORIGIN}/api/categories`, { headers: { cookie: adminCookie, "x-request-id": "bad id\twith spaces" } }),
+    const response = await (
+      await load()
+    ).categories.GET(
+      new Request(`${ORIGIN}/api/categories`, {
+        headers: { cookie: adminCookie, "x-request-id": "bad id\twith spaces" },
+      }),
     );
     const id = response.headers.get("x-request-id");
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -74,9 +78,15 @@ describe("health and readiness", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 60_000);
     try {
-      const response = await (await load({ CATALOGUE_API_URL: await deadCatalogueUrl() })).ready.GET(new Request(`${ORIGIN}/api/ready`));
+      const response = await (
+        await load({ CATALOGUE_API_URL: await deadCatalogueUrl() })
+      ).ready.GET(new Request(`${ORIGIN}/api/ready`));
       expect(response.status).toBe(503);
-      expect(await response.json()).toMatchObject({ code: "not_ready", status: 503, message: "The catalogue service has not answered recently." });
+      expect(await response.json()).toMatchObject({
+        code: "not_ready",
+        status: 503,
+        message: "The catalogue service has not answered recently.",
+      });
     } finally {
       vi.useRealTimers();
     }
@@ -86,7 +96,11 @@ describe("health and readiness", () => {
 describe("circuit breaker through the route", () => {
   it("after N failures answers 503 upstream_unavailable with Retry-After without calling the service", async () => {
     fake.reply(() => json(500, {}));
-    const { categories } = await load({ CATALOGUE_BREAKER_FAILURES: "2", CATALOGUE_BREAKER_COOLDOWN_MS: "30000", CATALOGUE_API_KEY: `breaker-key-${Math.random()}` });
+    const { categories } = await load({
+      CATALOGUE_BREAKER_FAILURES: "2",
+      CATALOGUE_BREAKER_COOLDOWN_MS: "30000",
+      CATALOGUE_API_KEY: `breaker-key-${Math.random()}`,
+    });
     const get = () => categories.GET(new Request(`${ORIGIN}/api/categories`, { headers: { cookie: adminCookie } }));
     expect((await get()).status).toBe(502);
     expect((await get()).status).toBe(502);
@@ -98,4 +112,3 @@ describe("circuit breaker through the route", () => {
     expect(fake.requests.length).toBe(calls);
   });
 });
-

@@ -4,7 +4,10 @@ import { categoryListSchema, categorySchema, errorBodySchema, newCategorySchema 
 describe("newCategorySchema", () => {
   it("accepts a name alone and a name with a description", () => {
     expect(newCategorySchema.parse({ name: "dog" })).toEqual({ name: "dog" });
-    expect(newCategorySchema.parse({ name: "dog", description: "Domestic dogs" })).toEqual({ name: "dog", description: "Domestic dogs" });
+    expect(newCategorySchema.parse({ name: "dog", description: "Domestic dogs" })).toEqual({
+      name: "dog",
+      description: "Domestic dogs",
+    });
   });
 
   it("invents no rules: long, unicode, spaced and markup-like names pass unchanged", () => {
@@ -23,7 +26,9 @@ describe("newCategorySchema", () => {
 
   it("refuses a name or description that is not text", () => {
     expect(newCategorySchema.safeParse({ name: 42 }).error?.issues[0]?.message).toBe("Name must be text");
-    expect(newCategorySchema.safeParse({ name: "dog", description: 1 }).error?.issues[0]?.path).toEqual(["description"]);
+    expect(newCategorySchema.safeParse({ name: "dog", description: 1 }).error?.issues[0]?.path).toEqual([
+      "description",
+    ]);
   });
 
   it("refuses an id, which the service assigns", () => {
@@ -53,7 +58,9 @@ describe("categorySchema", () => {
 describe("errorBodySchema", () => {
   it("requires code, message and an integer status; fields are optional", () => {
     expect(errorBodySchema.safeParse({ code: "c", message: "m", status: 400 }).success).toBe(true);
-    expect(errorBodySchema.safeParse({ code: "c", message: "m", status: 400, fields: { name: "Enter a name" } }).success).toBe(true);
+    expect(
+      errorBodySchema.safeParse({ code: "c", message: "m", status: 400, fields: { name: "Enter a name" } }).success,
+    ).toBe(true);
     expect(errorBodySchema.safeParse({ code: "c", message: "m" }).success).toBe(false);
     expect(errorBodySchema.safeParse({ code: "c", message: "m", status: "400" }).success).toBe(false);
   });

@@ -29,7 +29,9 @@ describe("sealText / openText", () => {
     ["the ciphertext", 2],
     ["the tag", 3],
   ])("refuses a sealed text whose %s was altered", (_, part) => {
-    expect(openText("oidc-id-token", flipOneCharacter(sealText("oidc-id-token", TEXT, SECRET), part), SECRET)).toBeUndefined();
+    expect(
+      openText("oidc-id-token", flipOneCharacter(sealText("oidc-id-token", TEXT, SECRET), part), SECRET),
+    ).toBeUndefined();
   });
 
   it("refuses a text sealed for another purpose or under another secret", () => {
@@ -38,7 +40,10 @@ describe("sealText / openText", () => {
     expect(openText("oidc-flow-cookie", sealed, `${SECRET}-rotated`)).toBeUndefined();
   });
 
-  it.each(["", "v1", "v1...", "v2.a.b.c", "not sealed at all", `${sealText("oidc-id-token", TEXT, SECRET)}.extra`])("refuses garbage: %j", (garbage) => {
-    expect(openText("oidc-id-token", garbage, SECRET)).toBeUndefined();
-  });
+  it.each(["", "v1", "v1...", "v2.a.b.c", "not sealed at all", `${sealText("oidc-id-token", TEXT, SECRET)}.extra`])(
+    "refuses garbage: %j",
+    (garbage) => {
+      expect(openText("oidc-id-token", garbage, SECRET)).toBeUndefined();
+    },
+  );
 });

@@ -33,7 +33,9 @@ describe("server/client boundary", () => {
     const elsewhere = [...sourceFiles(join(ROOT, "lib/browser")), ...sourceFiles(join(ROOT, "lib/shared"))];
     expect(elsewhere.filter(isServerOnly).map((file) => relative(ROOT, file))).toEqual([]);
     const sideImports = sourceFiles(join(ROOT, "lib/shared")).flatMap((file) =>
-      localImports(file).filter((target) => /\/lib\/(server|browser)\//.test(target)).map((target) => `${relative(ROOT, file)} -> ${relative(ROOT, target)}`),
+      localImports(file)
+        .filter((target) => /\/lib\/(server|browser)\//.test(target))
+        .map((target) => `${relative(ROOT, file)} -> ${relative(ROOT, target)}`),
     );
     expect(sideImports).toEqual([]);
   });

@@ -16,9 +16,18 @@ async function load(env: Record<string, string> = {}) {
   };
 }
 
-const SSO = { OIDC_ISSUER: "http://127.0.0.1:9/idp", OIDC_CLIENT_ID: "categories-admin", OIDC_CLIENT_SECRET: "client-secret" };
+const SSO = {
+  OIDC_ISSUER: "http://127.0.0.1:9/idp",
+  OIDC_CLIENT_ID: "categories-admin",
+  OIDC_CLIENT_SECRET: "client-secret",
+};
 
-const person = (sub: string, role: "admin" | "viewer" = "admin") => ({ sub, username: `${sub}@example.com`, displayName: `Person ${sub}`, role });
+const person = (sub: string, role: "admin" | "viewer" = "admin") => ({
+  sub,
+  username: `${sub}@example.com`,
+  displayName: `Person ${sub}`,
+  role,
+});
 
 const cookieFor = (token: string) => `categories_session=${token}`;
 
@@ -27,8 +36,15 @@ describe("single sign-on sessions", () => {
     const { store } = await load();
     const token = await store.createSsoSession({ person: person("sub-ada"), sid: "sid-1", idToken: ID_TOKEN });
     expect(token).toBeDefined();
-    expect(await store.readSession(token as string)).toEqual({ username: "sub-ada@example.com", role: "admin", method: "sso", displayName: "Person sub-ada" });
-    const { rows } = await testDb.query("SELECT row_to_json(s)::text AS row FROM sessions s WHERE provider_sub = 'sub-ada'");
+    expect(await store.readSession(token as string)).toEqual({
+      username: "sub-ada@example.com",
+      role: "admin",
+      method: "sso",
+      displayName: "Person sub-ada",
+    });
+    const { rows } = await testDb.query(
+      "SELECT row_to_json(s)::text AS row FROM sessions s WHERE provider_sub = 'sub-ada'",
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].row).not.toContain(ID_TOKEN);
     expect(rows[0].row).not.toContain("eyJ");
@@ -37,7 +53,11 @@ describe("single sign-on sessions", () => {
 
   it("hand back the ID token when they end, and are gone after", async () => {
     const { store } = await load();
-    const token = (await store.createSsoSession({ person: person("sub-end"), sid: "sid-end", idToken: ID_TOKEN })) as string;
+    const token = (await store.createSsoSession({
+      person: person("sub-end"),
+      sid: "sid-end",
+      idToken: ID_TOKEN,
+    })) as string;
     expect(await store.endSession(token)).toEqual({ idToken: ID_TOKEN });
     expect(await store.readSession(token)).toBeUndefined();
     expect(await store.endSession(token)).toEqual({ idToken: undefined });
@@ -45,8 +65,16 @@ describe("single sign-on sessions", () => {
 
   it("end by sid, leaving the same person's other sessions", async () => {
     const { store, provider } = await load();
-    const first = (await store.createSsoSession({ person: person("sub-sid"), sid: "sid-a", idToken: ID_TOKEN })) as string;
-    const second = (await store.createSsoSession({ person: person("sub-sid"), sid: "sid-b", idToken: ID_TOKEN })) as string;
+    const first = (await store.createSsoSession({
+      person: person("sub-sid"),
+      sid: "sid-a",
+      idToken: ID_TOKEN,
+    })) as string;
+    const second = (await store.createSsoSession({
+      person: person("sub-sid"),
+      sid: "sid-b",
+      idToken: ID_TOKEN,
+    })) as string;
     expect(await provider.endProviderSessions({ sid: "sid-a", sub: "sub-sid" })).toEqual(["sub-sid@example.com"]);
     expect(await store.readSession(first)).toBeUndefined();
     expect(await store.readSession(second)).toBeDefined();
@@ -54,15 +82,25 @@ describe("single sign-on sessions", () => {
 
   it("end by sid only when the sub matches too, when the token has both", async () => {
     const { store, provider } = await load();
-    const token = (await store.createSsoSession({ person: person("sub-owner"), sid: "sid-owned", idToken: ID_TOKEN })) as string;
+    const token = (await store.createSsoSession({
+      person: person("sub-owner"),
+      sid: "sid-owned",
+      idToken: ID_TOKEN,
+    })) as string;
     expect(await provider.endProviderSessions({ sid: "sid-owned", sub: "sub-stranger" })).toEqual([]);
     expect(await store.readSession(token)).toBeDefined();
   });
 
   it("end every session of a sub when the token has no sid", async () => {
     const { store, provider } = await load();
-    const tokens = await Promise.all(["sid-x", "sid-y"].map((sid) => store.createSsoSession({ person: person("sub-all"), sid, idToken: ID_TOKEN })));
-    const other = (await store.createSsoSession({ person: person("sub-other"), sid: "sid-z", idToken: ID_TOKEN })) as string;
+    const tokens = await Promise.all(
+      ["sid-x", "sid-y"].map((sid) => store.createSsoSession({ person: person("sub-all"), sid, idToken: ID_TOKEN })),
+    );
+    const other = (await store.createSsoSession({
+      person: person("sub-other"),
+      sid: "sid-z",
+      idToken: ID_TOKEN,
+    })) as string;
     expect(await provider.endProviderSessions({ sub: "sub-all" })).toHaveLength(2);
     for (const token of tokens) expect(await store.readSession(token as string)).toBeUndefined();
     expect(await store.readSession(other)).toBeDefined();
@@ -72,10 +110,19 @@ describe("single sign-on sessions", () => {
     await addAccounts();
     const { store, provider, login, session } = await load();
     const cookie = await signIn(login, ADMIN);
-    await store.createSsoSession({ person: { ...person(ADMIN.username), username: ADMIN.username }, sid: "sid-local", idToken: ID_TOKEN });
+    await store.createSsoSession({
+      person: { ...person(ADMIN.username), username: ADMIN.username },
+      sid: "sid-local",
+      idToken: ID_TOKEN,
+    });
     expect(await provider.endProviderSessions({ sub: ADMIN.username })).toHaveLength(1);
     const answer = await session.GET(new Request(`${ORIGIN}/api/auth/session`, { headers: { cookie } }));
-    expect(await answer.json()).toEqual({ username: ADMIN.username, role: "admin", method: "local", name: ADMIN.username });
+    expect(await answer.json()).toEqual({
+      username: ADMIN.username,
+      role: "admin",
+      method: "local",
+      name: ADMIN.username,
+    });
   });
 });
 
@@ -84,7 +131,11 @@ describe("AUTH_LOCAL=off with single sign-on", () => {
     await addAccounts();
     const { login } = await load({ ...SSO, AUTH_LOCAL: "off" });
     const response = await login.POST(
-      new Request(`${ORIGIN}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) }),
+      new Request(`${ORIGIN}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(ADMIN),
+      }),
     );
     expect(response.status).toBe(404);
     expect(response.headers.getSetCookie()).toEqual([]);
@@ -94,7 +145,11 @@ describe("AUTH_LOCAL=off with single sign-on", () => {
     await addAccounts();
     const before = await load();
     const local = await signIn(before.login, ADMIN);
-    const sso = (await before.store.createSsoSession({ person: person("sub-off"), sid: "sid-off", idToken: ID_TOKEN })) as string;
+    const sso = (await before.store.createSsoSession({
+      person: person("sub-off"),
+      sid: "sid-off",
+      idToken: ID_TOKEN,
+    })) as string;
     const { session } = await load({ ...SSO, AUTH_LOCAL: "off" });
     const who = (cookie: string) => session.GET(new Request(`${ORIGIN}/api/auth/session`, { headers: { cookie } }));
     expect((await who(local)).status).toBe(401);

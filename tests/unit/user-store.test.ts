@@ -33,13 +33,21 @@ describe("users table", () => {
     const listed = (await listUsers(testDb)).map((user) => user.username);
     expect(listed.filter((name) => name.startsWith("person-")).sort()).toEqual([...names].sort());
     await Promise.all(names.slice(0, 20).map((name) => removeUser(testDb, name)));
-    expect((await listUsers(testDb)).map((user) => user.username).filter((name) => name.startsWith("person-")).sort()).toEqual(names.slice(20).sort());
+    expect(
+      (await listUsers(testDb))
+        .map((user) => user.username)
+        .filter((name) => name.startsWith("person-"))
+        .sort(),
+    ).toEqual(names.slice(20).sort());
   }, 60_000);
 
   it("adds, replaces and removes users, keeping only a hash of the password", async () => {
     expect(await upsertUser(testDb, "ann", "viewer", "first-password-1")).toBe("added");
     expect(await upsertUser(testDb, "ann", "admin", "second-password-2")).toBe("updated");
-    expect((await listUsers(testDb)).find((user) => user.username === "ann")).toEqual({ username: "ann", role: "admin" });
+    expect((await listUsers(testDb)).find((user) => user.username === "ann")).toEqual({
+      username: "ann",
+      role: "admin",
+    });
     expect(await verifyPassword("second-password-2", await storedHash("ann"))).toBe(true);
     const { rows } = await testDb.query("SELECT * FROM users WHERE username = 'ann'");
     expect(JSON.stringify(rows)).not.toContain("second-password-2");
@@ -51,7 +59,11 @@ describe("users table", () => {
     const dir = await mkdtemp(join(tmpdir(), "users-import-"));
     const file = join(dir, "users.json");
     const hash = await hashPassword("imported-password-1");
-    const entries = [{ username: "imp", role: "admin", passwordHash: hash }, { username: "bad", role: "root", passwordHash: hash }, { role: "admin", passwordHash: hash }];
+    const entries = [
+      { username: "imp", role: "admin", passwordHash: hash },
+      { username: "bad", role: "root", passwordHash: hash },
+      { role: "admin", passwordHash: hash },
+    ];
     await writeFile(file, JSON.stringify({ users: entries }));
     // An entry with no name is named by its place, never printed whole (it may hold a password hash).
     expect(await importUsersFile(testDb, file)).toEqual({ added: 1, updated: 0, skipped: ["bad", "entry 3"] });
@@ -61,9 +73,14 @@ describe("users table", () => {
   });
 });
 
-function users(args: string[], { stdin = "", env = {} }: { stdin?: string; env?: Record<string, string | undefined> } = {}) {
+function users(
+  args: string[],
+  { stdin = "", env = {} }: { stdin?: string; env?: Record<string, string | undefined> } = {},
+) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ["scripts/users.mjs", ...args], { env: { ...process.env, ...env } as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, ["scripts/users.mjs", ...args], {
+      env: { ...process.env, ...env } as NodeJS.ProcessEnv,
+    });
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));
     child.stderr.on("data", (chunk) => (out += chunk));
@@ -98,7 +115,12 @@ describe("npm run users", () => {
   it("imports a users file once, and says in one line that AUTH_USERS_FILE is no longer read", async () => {
     const dir = await mkdtemp(join(tmpdir(), "users-cli-import-"));
     const file = join(dir, "users.json");
-    await writeFile(file, JSON.stringify({ users: [{ username: "carol", role: "viewer", passwordHash: await hashPassword("carol-password-1") }] }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        users: [{ username: "carol", role: "viewer", passwordHash: await hashPassword("carol-password-1") }],
+      }),
+    );
     const imported = await users(["import", file]);
     expect(imported.code).toBe(0);
     expect(imported.out).toContain("1 added");
@@ -126,7 +148,10 @@ describe("npm run users", () => {
         await client.connect();
         const { rows } = await client.query("SELECT username, role FROM users ORDER BY username");
         await client.end();
-        expect(rows).toEqual([{ username: "dora", role: "admin" }, { username: "eve", role: "viewer" }]);
+        expect(rows).toEqual([
+          { username: "dora", role: "admin" },
+          { username: "eve", role: "viewer" },
+        ]);
       } finally {
         await running.stop();
       }

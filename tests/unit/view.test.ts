@@ -19,12 +19,22 @@ describe("compareIds", () => {
 
 describe("sortCategories", () => {
   it("sorts by id numerically in both directions", () => {
-    expect(sortCategories(categories, { key: "id", dir: "asc" }).map((c) => c.id)).toEqual(["2", "10", "9007199254740992", "9007199254740993"]);
+    expect(sortCategories(categories, { key: "id", dir: "asc" }).map((c) => c.id)).toEqual([
+      "2",
+      "10",
+      "9007199254740992",
+      "9007199254740993",
+    ]);
     expect(sortCategories(categories, { key: "id", dir: "desc" }).map((c) => c.id)[0]).toBe("9007199254740993");
   });
 
   it("sorts by name ignoring case", () => {
-    expect(sortCategories(categories, { key: "name", dir: "asc" }).map((c) => c.name)).toEqual(["Axolotl", "cat", "dog", "Zebra finch"]);
+    expect(sortCategories(categories, { key: "name", dir: "asc" }).map((c) => c.name)).toEqual([
+      "Axolotl",
+      "cat",
+      "dog",
+      "Zebra finch",
+    ]);
   });
 
   it("does not change the list it is given", () => {

@@ -6,4 +6,12 @@ const notFound = apiRoute("public", async () => {
   throw new AppError(404, "not_found", "There is no such API endpoint.");
 });
 
-export { notFound as GET, notFound as HEAD, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE, notFound as OPTIONS };
+export {
+  notFound as GET,
+  notFound as HEAD,
+  notFound as POST,
+  notFound as PUT,
+  notFound as PATCH,
+  notFound as DELETE,
+  notFound as OPTIONS,
+};

@@ -15,9 +15,11 @@ import { readJsonBody } from "@/lib/server/http/read-json-body";
 export const GET = apiRoute("viewer", async (request, { requestId }) => {
   const read = catalogue().listCategoriesAsJson({ requestId });
   const relayed = await read.relayed();
-  if (relayed && request.method === "GET" && !etagMatches(request, relayed.etag)) return listResponse(relayed.body(), relayed);
+  if (relayed && request.method === "GET" && !etagMatches(request, relayed.etag))
+    return listResponse(relayed.body(), relayed);
   const { bytes, etag } = await read.whole;
-  if (etagMatches(request, etag)) return new Response(null, { status: 304, headers: { etag, "cache-control": "no-store" } });
+  if (etagMatches(request, etag))
+    return new Response(null, { status: 304, headers: { etag, "cache-control": "no-store" } });
   return listResponse(piecesOf(bytes), { bytes, etag });
 });
 
@@ -31,7 +33,8 @@ export const POST = apiRoute("admin", async (request, { requestId, user }) => {
   try {
     input = validateNewCategory(await readJsonBody(request, getConfig().maxBodyBytes));
   } catch (error) {
-    if (error instanceof AppError) await recordAudit({ action: "category_create_refused", actor, requestId, details: { reason: error.code } });
+    if (error instanceof AppError)
+      await recordAudit({ action: "category_create_refused", actor, requestId, details: { reason: error.code } });
     throw error;
   }
   const entry = await recordCreateRequested({ actor, requestId, details: { name: input.name } });
@@ -40,7 +43,9 @@ export const POST = apiRoute("admin", async (request, { requestId, user }) => {
     await entry.complete("category_created", { categoryId: created.id, name: created.name });
     return jsonResponse(categoryToJson(created), 201);
   } catch (error) {
-    await entry.complete("category_create_failed", { reason: error instanceof AppError ? error.code : "internal_error" });
+    await entry.complete("category_create_failed", {
+      reason: error instanceof AppError ? error.code : "internal_error",
+    });
     throw error;
   }
 });

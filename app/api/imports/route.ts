@@ -14,11 +14,19 @@ export const GET = apiRoute("admin", async () => jsonResponse(JSON.stringify(awa
 export const POST = apiRoute("admin", async (request, { requestId, user }) => {
   // Not a type a cross-site form can send, so the same-origin check and this keep the CSRF defence of JSON bodies.
   if (!/^text\/csv\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) {
-    throw new AppError(415, "unsupported_media_type", "Send the file as the request body, with Content-Type: text/csv.");
+    throw new AppError(
+      415,
+      "unsupported_media_type",
+      "Send the file as the request body, with Content-Type: text/csv.",
+    );
   }
   const { maxBytes, maxRows } = getConfig().imports;
   const mib = (maxBytes / 1024 / 1024).toLocaleString("en", { maximumFractionDigits: 1 });
-  const bytes = await readBodyBytes(request, maxBytes, `The file is larger than ${mib} MiB, the most one import takes. Split it into smaller files.`);
+  const bytes = await readBodyBytes(
+    request,
+    maxBytes,
+    `The file is larger than ${mib} MiB, the most one import takes. Split it into smaller files.`,
+  );
   const file = readImportFile(bytes, maxRows);
   const categories = await catalogue().listCategories({ requestId });
   const id = await createImportJob({

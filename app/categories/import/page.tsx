@@ -8,7 +8,13 @@ import { listImportJobs } from "@/lib/server/imports/import-store";
 
 export const metadata: Metadata = { title: "Import categories" };
 
-const STATE_WORDS = { preview: "Preview, not started", running: "Running", paused: "Paused", cancelled: "Cancelled", finished: "Finished" } as const;
+const STATE_WORDS = {
+  preview: "Preview, not started",
+  running: "Running",
+  paused: "Paused",
+  cancelled: "Cancelled",
+  finished: "Finished",
+} as const;
 
 export default async function ImportPage() {
   const user = await requirePageUser("/categories/import");

@@ -16,11 +16,7 @@ export default async function NewCategoryPage() {
         Back to categories
       </Link>
       <h1>New category</h1>
-      {user.role === "admin" ? (
-        <CategoryForm username={user.username} />
-      ) : (
-        <NotAllowed what="create categories" />
-      )}
+      {user.role === "admin" ? <CategoryForm username={user.username} /> : <NotAllowed what="create categories" />}
     </div>
   );
 }

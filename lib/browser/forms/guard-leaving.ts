@@ -9,7 +9,15 @@ export function guardLeaving(message: string): () => void {
   };
   // Capturing on window runs before Next's Link handler, so a "no" stops the navigation before it starts.
   const onClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const target = event.target instanceof Element ? event.target.closest("a[href], [data-leaves-page]") : null;
     if (target instanceof HTMLAnchorElement) {
       if (target.target || target.hasAttribute("download") || target.origin !== window.location.origin) return;

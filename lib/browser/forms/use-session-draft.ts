@@ -2,7 +2,10 @@ import { useCallback, useEffect } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 
 // In this tab's sessionStorage, so a trip to sign-in (session ended mid-work) or a reload loses nothing typed.
-export function useSessionDraft<T extends FieldValues>(key: string, { watch, reset }: Pick<UseFormReturn<T>, "watch" | "reset">) {
+export function useSessionDraft<T extends FieldValues>(
+  key: string,
+  { watch, reset }: Pick<UseFormReturn<T>, "watch" | "reset">,
+) {
   useEffect(() => {
     const saved = sessionStorage.getItem(key);
     if (saved) {

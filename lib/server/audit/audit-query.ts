@@ -11,7 +11,12 @@ const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_AUDIT_LIMIT}
 const MAX_ID = 2n ** 63n - 1n;
 
 const dateTime = (name: string) =>
-  z.optional(z.pipe(z.iso.datetime({ offset: true, error: `${name} must be a date and time like 2026-11-23T10:00:00Z` }), z.transform((text) => new Date(text))));
+  z.optional(
+    z.pipe(
+      z.iso.datetime({ offset: true, error: `${name} must be a date and time like 2026-11-23T10:00:00Z` }),
+      z.transform((text) => new Date(text)),
+    ),
+  );
 
 export type AuditCursor = { time: Date; id: string };
 
@@ -47,14 +52,17 @@ export const auditQuerySchema = z
     before: cursor("before"),
     after: cursor("after"),
     limit: z._default(
-      z.pipe(z.string().check(z.regex(/^\d{1,3}$/, LIMIT_MESSAGE)), z.transform(Number)).check(z.refine((n) => n >= 1 && n <= MAX_AUDIT_LIMIT, LIMIT_MESSAGE)),
+      z
+        .pipe(z.string().check(z.regex(/^\d{1,3}$/, LIMIT_MESSAGE)), z.transform(Number))
+        .check(z.refine((n) => n >= 1 && n <= MAX_AUDIT_LIMIT, LIMIT_MESSAGE)),
       DEFAULT_AUDIT_LIMIT,
     ),
   })
-  .check(z.refine((query) => query.before === undefined || query.after === undefined, "Send before or after, not both."));
+  .check(
+    z.refine((query) => query.before === undefined || query.after === undefined, "Send before or after, not both."),
+  );
 
 export type AuditFilters = z.output<typeof auditFiltersSchema>;
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
 export const cursorOf = ({ time, id }: AuditCursor): string => `${time.getTime()}.${id}`;
-

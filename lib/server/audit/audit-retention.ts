@@ -25,7 +25,8 @@ export function startAuditRetention(days: number): void {
   const sweep = () =>
     sweepAudit(days).then(
       (deleted) => deleted > 0 && log.info("audit_swept", { deleted, retentionDays: days }),
-      (error: unknown) => log.warn("audit_sweep_failed", { error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        log.warn("audit_sweep_failed", { error: error instanceof Error ? error.message : String(error) }),
     );
   void sweep();
   setInterval(sweep, SWEEP_EVERY_MS).unref();

@@ -41,7 +41,11 @@ const INSERT = `
 
 async function insert(events: readonly AuditEvent[]): Promise<string[]> {
   const environment = getConfig().environment;
-  const rows = events.map((event) => ({ ...event, time: event.time ?? new Date(), details: capped({ ...event.details, environment }) }));
+  const rows = events.map((event) => ({
+    ...event,
+    time: event.time ?? new Date(),
+    details: capped({ ...event.details, environment }),
+  }));
   for (const { action, actor, requestId, details } of rows) log.audit(action, { actor, requestId, ...details });
   const { rows: ids } = await query<{ id: string }>(INSERT, [
     rows.map((row) => row.time),
@@ -58,7 +62,10 @@ export async function recordAudit(...events: AuditEvent[]): Promise<void> {
   try {
     await insert(events);
   } catch (error) {
-    log.error("audit_write_failed", { requestId: events[0]?.requestId, error: error instanceof Error ? error.message : String(error) });
+    log.error("audit_write_failed", {
+      requestId: events[0]?.requestId,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
@@ -67,16 +74,26 @@ export type PendingCreate = { complete: (outcome: AuditEvent["action"], details:
 /** When this rejects, the create must not be sent: no category is made without a trace. */
 export async function recordCreateRequested(event: Omit<AuditEvent, "action">): Promise<PendingCreate> {
   const [id] = await insert([{ ...event, action: "category_create_requested" }]).catch((error: unknown) => {
-    log.error("audit_write_failed", { requestId: event.requestId, error: error instanceof Error ? error.message : String(error) });
+    log.error("audit_write_failed", {
+      requestId: event.requestId,
+      error: error instanceof Error ? error.message : String(error),
+    });
     throw error instanceof AppError ? error : storeUnavailable(error);
   });
   return {
     complete: async (action, details) => {
       log.audit(action, { actor: event.actor, requestId: event.requestId, ...details });
       try {
-        await query("UPDATE audit_events SET action = $2, details = details || $3::jsonb WHERE id = $1", [id, action, JSON.stringify(capped(details))]);
+        await query("UPDATE audit_events SET action = $2, details = details || $3::jsonb WHERE id = $1", [
+          id,
+          action,
+          JSON.stringify(capped(details)),
+        ]);
       } catch (error) {
-        log.error("audit_write_failed", { requestId: event.requestId, error: error instanceof Error ? error.message : String(error) });
+        log.error("audit_write_failed", {
+          requestId: event.requestId,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     },
   };

@@ -5,7 +5,14 @@ import type { AuditEntry, AuditPage } from "@/lib/shared/audit-schemas";
 import { type AuditCursor, type AuditFilters, type AuditQuery, cursorOf } from "./audit-query";
 import { auditPageSql } from "./audit-page-sql.mjs";
 
-type Row = { id: string; time: Date; actor: string | null; action: AuditAction; request_id: string | null; details: AuditEntry["details"] };
+type Row = {
+  id: string;
+  time: Date;
+  actor: string | null;
+  action: AuditAction;
+  request_id: string | null;
+  details: AuditEntry["details"];
+};
 
 const entryOf = (row: Row): AuditEntry => ({
   id: row.id,
@@ -19,14 +26,21 @@ const entryOf = (row: Row): AuditEntry => ({
 const edge = (row: Row): AuditCursor => ({ time: row.time, id: row.id });
 
 // Stored actors hold U+0000 as the symbol for it: a filter finds them the same way.
-const storable = (filters: AuditFilters): AuditFilters => ({ ...filters, actor: filters.actor === undefined ? undefined : storableText(filters.actor) });
+const storable = (filters: AuditFilters): AuditFilters => ({
+  ...filters,
+  actor: filters.actor === undefined ? undefined : storableText(filters.actor),
+});
 
-async function rows(filters: AuditFilters, page: { before?: AuditCursor; after?: AuditCursor; limit: number }): Promise<Row[]> {
+async function rows(
+  filters: AuditFilters,
+  page: { before?: AuditCursor; after?: AuditCursor; limit: number },
+): Promise<Row[]> {
   const { text, values } = auditPageSql({ ...storable(filters), ...page });
   return (await query<Row>(text, values)).rows;
 }
 
-const anyBeyond = async (filters: AuditFilters, page: { before: AuditCursor } | { after: AuditCursor }) => (await rows(filters, { ...page, limit: 0 })).length > 0;
+const anyBeyond = async (filters: AuditFilters, page: { before: AuditCursor } | { after: AuditCursor }) =>
+  (await rows(filters, { ...page, limit: 0 })).length > 0;
 
 /** One page, newest first, and whether pages lie on either side of it (each side asked of an index, never counted). */
 export async function auditPage({ before, after, limit, ...filters }: AuditQuery): Promise<AuditPage> {
@@ -35,8 +49,12 @@ export async function auditPage({ before, after, limit, ...filters }: AuditQuery
   if (after !== undefined) page.reverse();
   const [newest, oldest] = [page.at(0), page.at(-1)];
   const more = found.length > limit;
-  const older = after === undefined ? more : oldest !== undefined && (await anyBeyond(filters, { before: edge(oldest) }));
-  const newer = after !== undefined ? more : before !== undefined && newest !== undefined && (await anyBeyond(filters, { after: edge(newest) }));
+  const older =
+    after === undefined ? more : oldest !== undefined && (await anyBeyond(filters, { before: edge(oldest) }));
+  const newer =
+    after !== undefined
+      ? more
+      : before !== undefined && newest !== undefined && (await anyBeyond(filters, { after: edge(newest) }));
   return {
     entries: page.map(entryOf),
     older: older && oldest ? cursorOf(edge(oldest)) : null,

@@ -13,10 +13,19 @@ const counter: Counter = (globalStore[COUNTER_KEY] ??= { tallies: new Map() });
 
 // A flood of refusals must not become a flood of writes: one entry per address, reason and minute.
 export function countRefusal(address: string, reason: string): void {
-  const key = counter.tallies.has(`${reason} ${address}`) || counter.tallies.size < MAX_PAIRS ? `${reason} ${address}` : `${reason} other`;
+  const key =
+    counter.tallies.has(`${reason} ${address}`) || counter.tallies.size < MAX_PAIRS
+      ? `${reason} ${address}`
+      : `${reason} other`;
   const tally = counter.tallies.get(key);
   if (tally) tally.count++;
-  else counter.tallies.set(key, { address: key.slice(reason.length + 1), reason, count: 1, since: new Date().toISOString() });
+  else
+    counter.tallies.set(key, {
+      address: key.slice(reason.length + 1),
+      reason,
+      count: 1,
+      since: new Date().toISOString(),
+    });
   counter.timer ??= setTimeout(() => void flushRefusals(), FLUSH_EVERY_MS).unref();
 }
 
@@ -25,6 +34,11 @@ export function flushRefusals(): Promise<void> {
   counter.timer = undefined;
   const tallies = [...counter.tallies.values()];
   counter.tallies.clear();
-  const events = tallies.map(({ address, reason, count, since }): AuditEvent => ({ action: "refused", details: { address, reason, count, since } }));
+  const events = tallies.map(
+    ({ address, reason, count, since }): AuditEvent => ({
+      action: "refused",
+      details: { address, reason, count, since },
+    }),
+  );
   return events.length === 0 ? Promise.resolve() : recordAudit(...events);
 }

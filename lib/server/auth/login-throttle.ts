@@ -43,7 +43,9 @@ export async function recordFailure(attempt: Attempt, now = Date.now()): Promise
   if (now - lastSweepAt >= SWEEP_EVERY_MS) {
     lastSweepAt = now;
     // In the background: a sweep that fails (or meets a sign-in's lock) must not change this attempt's answer.
-    sweepThrottle(now).catch((error: unknown) => log.warn("throttle_sweep_failed", { error: error instanceof Error ? error.message : String(error) }));
+    sweepThrottle(now).catch((error: unknown) =>
+      log.warn("throttle_sweep_failed", { error: error instanceof Error ? error.message : String(error) }),
+    );
   }
 }
 

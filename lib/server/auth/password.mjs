@@ -12,7 +12,9 @@ const KEY_LENGTH = 32;
 function derive(password, salt, costLog2) {
   const options = { N: 2 ** costLog2, r: BLOCK_SIZE, p: 1, maxmem: 2 * 128 * BLOCK_SIZE * 2 ** costLog2 };
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFC"), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(password.normalize("NFC"), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 

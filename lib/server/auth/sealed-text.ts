@@ -17,7 +17,9 @@ export function sealText(purpose: SealPurpose, text: string, secret = getConfig(
   const cipher = createCipheriv("aes-256-gcm", keyFor(purpose, secret), iv);
   cipher.setAAD(Buffer.from(purpose));
   const sealed = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
-  return [VERSION, iv, sealed, cipher.getAuthTag()].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+  return [VERSION, iv, sealed, cipher.getAuthTag()]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
 }
 
 /** undefined for anything not sealed by sealText for this purpose under this secret, or altered since. */
@@ -25,7 +27,9 @@ export function openText(purpose: SealPurpose, sealed: string, secret = getConfi
   const [version, iv, data, tag, extra] = sealed.split(".");
   if (version !== VERSION || !iv || data === undefined || !tag || extra !== undefined) return undefined;
   try {
-    const decipher = createDecipheriv("aes-256-gcm", keyFor(purpose, secret), Buffer.from(iv, "base64url"), { authTagLength: 16 });
+    const decipher = createDecipheriv("aes-256-gcm", keyFor(purpose, secret), Buffer.from(iv, "base64url"), {
+      authTagLength: 16,
+    });
     decipher.setAAD(Buffer.from(purpose));
     decipher.setAuthTag(Buffer.from(tag, "base64url"));
     return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");

@@ -20,7 +20,13 @@ async function insertSession(sql: string, values: unknown[]): Promise<string | u
   const now = new Date();
   const { sessionIdleMs, sessionAbsoluteMs } = getConfig();
   await query("DELETE FROM sessions WHERE idle_expires_at <= $1 OR absolute_expires_at <= $1", [now]);
-  const inserted = query(sql, [sessionId(token), now, new Date(+now + sessionIdleMs), new Date(+now + sessionAbsoluteMs), ...values]);
+  const inserted = query(sql, [
+    sessionId(token),
+    now,
+    new Date(+now + sessionIdleMs),
+    new Date(+now + sessionAbsoluteMs),
+    ...values,
+  ]);
   // 23503: the account was removed after its password was checked, so no session, as when it changed.
   const { rowCount } = await inserted.catch((error: unknown) => {
     if ((error as { code?: string }).code === "23503") return { rowCount: 0 };
@@ -45,7 +51,14 @@ export function createSsoSession({ person, sid, idToken }: ProviderSignIn): Prom
     `INSERT INTO sessions (id, created_at, last_seen_at, idle_expires_at, absolute_expires_at, auth_method,
        sso_role, sso_username, sso_display_name, provider_sub, provider_sid, id_token_sealed)
      VALUES ($1, $2, $2, $3, $4, 'sso', $5, $6, $7, $8, $9, $10)`,
-    [person.role, storableText(person.username), storableText(person.displayName), person.sub, sid ?? null, sealText("oidc-id-token", idToken)],
+    [
+      person.role,
+      storableText(person.username),
+      storableText(person.displayName),
+      person.sub,
+      sid ?? null,
+      sealText("oidc-id-token", idToken),
+    ],
   );
 }
 
@@ -66,7 +79,11 @@ export async function readSession(token: string): Promise<SessionUser | undefine
   const row = rows[0];
   if (!row) return undefined;
   if (+now - +row.last_seen_at >= TOUCH_EVERY_MS) {
-    await query("UPDATE sessions SET last_seen_at = $2, idle_expires_at = $3 WHERE id = $1", [id, now, new Date(+now + getConfig().sessionIdleMs)]);
+    await query("UPDATE sessions SET last_seen_at = $2, idle_expires_at = $3 WHERE id = $1", [
+      id,
+      now,
+      new Date(+now + getConfig().sessionIdleMs),
+    ]);
   }
   return { username: row.username, role: row.role, method: row.method, displayName: row.display_name };
 }
@@ -77,7 +94,10 @@ export async function revokeSession(token: string): Promise<void> {
 
 /** Ends the session and hands back its ID token (for id_token_hint) when it has one. */
 export async function endSession(token: string): Promise<{ idToken?: string }> {
-  const { rows } = await query<{ id_token_sealed: string | null }>("DELETE FROM sessions WHERE id = $1 RETURNING id_token_sealed", [sessionId(token)]);
+  const { rows } = await query<{ id_token_sealed: string | null }>(
+    "DELETE FROM sessions WHERE id = $1 RETURNING id_token_sealed",
+    [sessionId(token)],
+  );
   const sealed = rows[0]?.id_token_sealed;
   return { idToken: sealed ? openText("oidc-id-token", sealed) : undefined };
 }

@@ -59,8 +59,12 @@ export async function importUsersFile(db, file) {
   if (!Array.isArray(data?.users)) throw new Error(`${file} is not a users file: it has no "users" list`);
   const counts = { added: 0, updated: 0, skipped: /** @type {string[]} */ ([]) };
   for (const [index, user] of data.users.entries()) {
-    const valid = typeof user?.username === "string" && USERNAME_PATTERN.test(user.username) && ROLES.includes(user.role) &&
-      typeof user.passwordHash === "string" && HASH_PATTERN.test(user.passwordHash);
+    const valid =
+      typeof user?.username === "string" &&
+      USERNAME_PATTERN.test(user.username) &&
+      ROLES.includes(user.role) &&
+      typeof user.passwordHash === "string" &&
+      HASH_PATTERN.test(user.passwordHash);
     if (valid) counts[await saveUser(db, user)]++;
     // Named by position when there is no name: the entry may hold a password hash, which is never printed.
     else counts.skipped.push(typeof user?.username === "string" ? user.username : `entry ${index + 1}`);

@@ -12,8 +12,13 @@ type Row = { username: string; role: Role; password_hash: string; credential_ver
 const UNKNOWN_USER_HASH = "$scrypt$ln=17,r=8,p=1$OdzVxJTQjsShxesjKuIteQ==$3l+Hknb25JJS0voQzGgEQGCriP4kCUKeN3Nz3etwSxw=";
 
 export async function verifyCredentials(username: string, password: string): Promise<Account | undefined> {
-  const { rows } = await query<Row>("SELECT username, role, password_hash, credential_version FROM users WHERE username = $1", [storableText(username)]);
+  const { rows } = await query<Row>(
+    "SELECT username, role, password_hash, credential_version FROM users WHERE username = $1",
+    [storableText(username)],
+  );
   const row = rows[0];
   const valid = await withHashSlot(() => verifyPassword(password, row?.password_hash ?? UNKNOWN_USER_HASH));
-  return row && valid ? { username: row.username, role: row.role, credentialVersion: row.credential_version } : undefined;
+  return row && valid
+    ? { username: row.username, role: row.role, credentialVersion: row.credential_version }
+    : undefined;
 }

@@ -2,7 +2,13 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type * as z from "zod/mini";
 import { parseExactJson } from "@/lib/shared/exact-json";
-import { type Category, type NewCategory, categoryListSchema, categorySchema, errorBodySchema } from "@/lib/shared/schemas";
+import {
+  type Category,
+  type NewCategory,
+  categoryListSchema,
+  categorySchema,
+  errorBodySchema,
+} from "@/lib/shared/schemas";
 import { AppError } from "@/lib/shared/app-error";
 import { log } from "@/lib/server/log";
 import { createBreaker } from "./circuit-breaker";
@@ -55,7 +61,12 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
   // Concurrent readers share the read under way; nothing is cached once it has ended.
   let listInFlight: ListRead | undefined;
 
-  async function send(operation: Operation, { requestId }: CallContext, body?: string, onResponse?: HttpCallOptions["onResponse"]): Promise<HttpReply> {
+  async function send(
+    operation: Operation,
+    { requestId }: CallContext,
+    body?: string,
+    onResponse?: HttpCallOptions["onResponse"],
+  ): Promise<HttpReply> {
     // A POST is never repeated: the service may already have applied it.
     const attempts = body === undefined ? 2 : 1;
     const signal = AbortSignal.timeout(timeoutMs);
@@ -68,7 +79,14 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
       try {
-        const reply = await httpCall(categoriesUrl, { method: body === undefined ? "GET" : "POST", headers, body, connectTimeoutMs, signal, onResponse });
+        const reply = await httpCall(categoriesUrl, {
+          method: body === undefined ? "GET" : "POST",
+          headers,
+          body,
+          connectTimeoutMs,
+          signal,
+          onResponse,
+        });
         const durationMs = Math.round(performance.now() - started);
         if (attempt < attempts && RETRYABLE_STATUS.has(reply.status)) {
           log.warn("upstream_retry", { requestId, operation, status: reply.status, durationMs });
@@ -80,7 +98,9 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
         const cause = describeCause(error);
         if (signal.aborted) {
           log.warn("upstream_timeout", { requestId, operation, timeoutMs });
-          throw new AppError(504, "upstream_timeout", "The catalogue service did not answer in time.", undefined, { cause: error });
+          throw new AppError(504, "upstream_timeout", "The catalogue service did not answer in time.", undefined, {
+            cause: error,
+          });
         }
         if (attempt < attempts) {
           log.warn("upstream_retry", { requestId, operation, cause });
@@ -88,14 +108,27 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
         }
         log.warn("upstream_unavailable", { requestId, operation, cause });
         if (NOT_SENT.has(cause)) {
-          throw new AppError(502, "upstream_unavailable", "The catalogue service could not be reached.", undefined, { cause: error });
+          throw new AppError(502, "upstream_unavailable", "The catalogue service could not be reached.", undefined, {
+            cause: error,
+          });
         }
-        throw new AppError(502, "upstream_connection_lost", "The connection to the catalogue service broke before it answered.", undefined, { cause: error });
+        throw new AppError(
+          502,
+          "upstream_connection_lost",
+          "The connection to the catalogue service broke before it answered.",
+          undefined,
+          { cause: error },
+        );
       }
     }
   }
 
-  function interpret<T extends z.ZodMiniType>(operation: Operation, { requestId }: CallContext, reply: HttpReply, schema: T): z.output<T> {
+  function interpret<T extends z.ZodMiniType>(
+    operation: Operation,
+    { requestId }: CallContext,
+    reply: HttpReply,
+    schema: T,
+  ): z.output<T> {
     if (reply.status >= 200 && reply.status < 300) {
       const parsed = schema.safeParse(tryParse(replyText(reply)));
       if (parsed.success) return parsed.data;
@@ -104,17 +137,29 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     }
     if (reply.status === 400) {
       const error = errorBodySchema.safeParse(tryParse(replyText(reply)));
-      const message = error.success ? error.data.message.replaceAll(apiKey, "[redacted]") : "The catalogue service rejected the request.";
+      const message = error.success
+        ? error.data.message.replaceAll(apiKey, "[redacted]")
+        : "The catalogue service rejected the request.";
       throw new AppError(400, error.success ? error.data.code : "invalid_request", message);
     }
     if (reply.status === 429) {
-      throw new AppError(503, "upstream_busy", "The catalogue service is busy and did not take the request. Try again in a moment.", undefined, {
-        headers: { "retry-after": "5" },
-      });
+      throw new AppError(
+        503,
+        "upstream_busy",
+        "The catalogue service is busy and did not take the request. Try again in a moment.",
+        undefined,
+        {
+          headers: { "retry-after": "5" },
+        },
+      );
     }
     if (reply.status === 401) {
       log.error("upstream_unauthorized", { requestId, operation });
-      throw new AppError(502, "upstream_unauthorized", "The catalogue service refused this app's API key. Ask an administrator to check the app's configuration.");
+      throw new AppError(
+        502,
+        "upstream_unauthorized",
+        "The catalogue service refused this app's API key. Ask an administrator to check the app's configuration.",
+      );
     }
     throw new AppError(502, "upstream_error", `The catalogue service answered with an error (HTTP ${reply.status}).`);
   }
@@ -177,7 +222,14 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     listCategories: (context) =>
       call(async () => interpret("listCategories", context, await send("listCategories", context), categoryListSchema)),
     createCategory: (input, context) =>
-      call(async () => interpret("createCategory", context, await send("createCategory", context, JSON.stringify(input)), categorySchema)),
+      call(async () =>
+        interpret(
+          "createCategory",
+          context,
+          await send("createCategory", context, JSON.stringify(input)),
+          categorySchema,
+        ),
+      ),
   };
 }
 

@@ -9,9 +9,15 @@ export function createBreaker(threshold: number, cooldownMs: number, now = () =>
   let trialRunning = false;
 
   const refuse = (waitMs: number) =>
-    new AppError(503, "upstream_unavailable", "The catalogue service is failing, so calls to it are paused for a moment.", undefined, {
-      headers: { "retry-after": String(Math.max(1, Math.ceil(waitMs / 1000))) },
-    });
+    new AppError(
+      503,
+      "upstream_unavailable",
+      "The catalogue service is failing, so calls to it are paused for a moment.",
+      undefined,
+      {
+        headers: { "retry-after": String(Math.max(1, Math.ceil(waitMs / 1000))) },
+      },
+    );
 
   return {
     enter(): BreakerTicket {

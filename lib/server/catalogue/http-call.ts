@@ -26,7 +26,10 @@ const agents = {
   "https:": new https.Agent({ keepAlive: true, maxSockets: 128, timeout: IDLE_SOCKET_MS }),
 };
 
-export function httpCall(url: URL, { method, headers, body, connectTimeoutMs, signal, onResponse }: HttpCallOptions): Promise<HttpReply> {
+export function httpCall(
+  url: URL,
+  { method, headers, body, connectTimeoutMs, signal, onResponse }: HttpCallOptions,
+): Promise<HttpReply> {
   return new Promise((resolve, reject) => {
     const transport = url.protocol === "https:" ? https : http;
     const request = transport.request(url, {
@@ -38,7 +41,10 @@ export function httpCall(url: URL, { method, headers, body, connectTimeoutMs, si
     let connectTimer: NodeJS.Timeout | undefined;
     request.on("socket", (socket) => {
       if (!socket.connecting) return;
-      connectTimer = setTimeout(() => request.destroy(new ConnectTimeoutError(`no connection within ${connectTimeoutMs} ms`)), connectTimeoutMs);
+      connectTimer = setTimeout(
+        () => request.destroy(new ConnectTimeoutError(`no connection within ${connectTimeoutMs} ms`)),
+        connectTimeoutMs,
+      );
       socket.once("connect", () => clearTimeout(connectTimer));
     });
     request.on("response", (response) => {
@@ -64,4 +70,5 @@ export function httpCall(url: URL, { method, headers, body, connectTimeoutMs, si
   });
 }
 
-export const replyText = ({ chunks, byteLength }: HttpReply): string => Buffer.concat(chunks, byteLength).toString("utf8");
+export const replyText = ({ chunks, byteLength }: HttpReply): string =>
+  Buffer.concat(chunks, byteLength).toString("utf8");

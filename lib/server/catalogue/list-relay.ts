@@ -51,7 +51,8 @@ export function createListRelay(requestId: string) {
   function end(how: "complete" | Error): void {
     if (ended) return;
     ended = how;
-    if (how instanceof Error) log.warn("list_relay_broken_off", { requestId, reason: how.message, matchedBytes: matched });
+    if (how instanceof Error)
+      log.warn("list_relay_broken_off", { requestId, reason: how.message, matchedBytes: matched });
     advance();
   }
 
@@ -77,7 +78,10 @@ export function createListRelay(requestId: string) {
 
     /** Each response of the read (a retried GET has two); `checked` is the last list that passed the schema. */
     follow(response: IncomingMessage, checked: CheckedList | undefined): void {
-      const repeats = checked !== undefined && response.statusCode === 200 && Number(response.headers["content-length"]) === checked.bytes.byteLength;
+      const repeats =
+        checked !== undefined &&
+        response.statusCode === 200 &&
+        Number(response.headers["content-length"]) === checked.bytes.byteLength;
       if (!repeats) {
         if (repeating) end(new Error("the retried reply is not the list being passed on"));
         return;
@@ -88,7 +92,8 @@ export function createListRelay(requestId: string) {
       let at = 0;
       response.on("data", (chunk: Buffer) => {
         if (ended) return;
-        if (!chunk.equals(checked.bytes.subarray(at, at + chunk.byteLength))) return end(new Error("the list changed while it was passed on"));
+        if (!chunk.equals(checked.bytes.subarray(at, at + chunk.byteLength)))
+          return end(new Error("the list changed while it was passed on"));
         at += chunk.byteLength;
         if (at <= matched) return;
         matched = at;

@@ -10,7 +10,8 @@ const SERVER_RENDER_MAX_BYTES = 256 * 1024;
 // the last read found too large is not read here at all, only for the browser to read it again.
 export async function listForFirstPaint(requestId: string): Promise<CachedCategoryList> {
   const client = catalogue();
-  if ((client.lastListBytes() ?? 0) > SERVER_RENDER_MAX_BYTES) throw new Error("the list is left for the browser to read");
+  if ((client.lastListBytes() ?? 0) > SERVER_RENDER_MAX_BYTES)
+    throw new Error("the list is left for the browser to read");
   const { bytes, etag, categories } = await client.listCategoriesAsJson({ requestId }).whole;
   if (bytes.byteLength > SERVER_RENDER_MAX_BYTES) throw new Error("the list is left for the browser to read");
   return { categories: categories ?? categoryListSchema.parse(parseExactJson(bytes.toString("utf8"))), etag };

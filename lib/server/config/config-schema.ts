@@ -11,7 +11,11 @@ const wholeNumber = (name: string, min: number, max: number) =>
     z.transform((raw, ctx) => {
       const value = Number(raw);
       if (raw.trim() === "" || !Number.isInteger(value) || value < min || value > max) {
-        ctx.issues.push({ code: "custom", input: raw, message: `${name} must be a whole number from ${min} to ${max} (got "${raw}")` });
+        ctx.issues.push({
+          code: "custom",
+          input: raw,
+          message: `${name} must be a whole number from ${min} to ${max} (got "${raw}")`,
+        });
         return z.NEVER;
       }
       return value;
@@ -22,7 +26,12 @@ const baseUrl = z.string().check(
   z.refine((raw) => {
     try {
       const url = new URL(raw);
-      return (url.protocol === "http:" || url.protocol === "https:") && /\/v1\/?$/.test(url.pathname) && !url.search && !url.hash;
+      return (
+        (url.protocol === "http:" || url.protocol === "https:") &&
+        /\/v1\/?$/.test(url.pathname) &&
+        !url.search &&
+        !url.hash
+      );
     } catch {
       return false;
     }
@@ -37,7 +46,11 @@ const issuerUrl = z.string().check(
   z.refine((raw) => {
     try {
       const url = new URL(raw);
-      return (url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname))) && !url.search && !url.hash;
+      return (
+        (url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname))) &&
+        !url.search &&
+        !url.hash
+      );
     } catch {
       return false;
     }
@@ -50,9 +63,16 @@ const valueList = (name: string) =>
   z.pipe(
     z.string(),
     z.transform((raw, ctx) => {
-      const values = raw.split(",").map((value) => value.trim()).filter(Boolean);
+      const values = raw
+        .split(",")
+        .map((value) => value.trim())
+        .filter(Boolean);
       if (values.length === 0) {
-        ctx.issues.push({ code: "custom", input: raw, message: `${name} must list at least one value, comma-separated (got "${raw}")` });
+        ctx.issues.push({
+          code: "custom",
+          input: raw,
+          message: `${name} must list at least one value, comma-separated (got "${raw}")`,
+        });
         return z.NEVER;
       }
       return values;
@@ -88,10 +108,12 @@ export const configSchema = z.object({
     ),
   ),
   TRUSTED_PROXIES: z.optional(
-    z.string().check(z.superRefine((raw, ctx) => {
-      const { problem } = parseTrustedProxies(raw);
-      if (problem) ctx.issues.push({ code: "custom", input: raw, message: problem });
-    })),
+    z.string().check(
+      z.superRefine((raw, ctx) => {
+        const { problem } = parseTrustedProxies(raw);
+        if (problem) ctx.issues.push({ code: "custom", input: raw, message: problem });
+      }),
+    ),
   ),
   CATALOGUE_ALLOW_HTTP: z.optional(z.enum(["1"], { error: 'CATALOGUE_ALLOW_HTTP must be "1" or unset' })),
   AUTH_HASH_CONCURRENCY: z._default(wholeNumber("AUTH_HASH_CONCURRENCY", 1, 64), 2),
@@ -118,10 +140,20 @@ export const configSchema = z.object({
   OIDC_CLIENT_ID: z.optional(nonEmpty("OIDC_CLIENT_ID")),
   OIDC_CLIENT_SECRET: z.optional(nonEmpty("OIDC_CLIENT_SECRET")),
   OIDC_SCOPES: z._default(
-    z.string().check(z.refine((raw) => raw.split(/\s+/).includes("openid"), "OIDC_SCOPES must include openid, like \"openid profile email\"")),
+    z
+      .string()
+      .check(
+        z.refine(
+          (raw) => raw.split(/\s+/).includes("openid"),
+          'OIDC_SCOPES must include openid, like "openid profile email"',
+        ),
+      ),
     "openid profile email",
   ),
-  OIDC_NAME: z._default(z.string().check(z.maxLength(60, "OIDC_NAME must have at most 60 characters")), "single sign-on"),
+  OIDC_NAME: z._default(
+    z.string().check(z.maxLength(60, "OIDC_NAME must have at most 60 characters")),
+    "single sign-on",
+  ),
   OIDC_ROLES_CLAIM: z._default(nonEmpty("OIDC_ROLES_CLAIM"), "groups"),
   OIDC_ADMIN_VALUES: z._default(valueList("OIDC_ADMIN_VALUES"), ["catalogue-admins"]),
   OIDC_VIEWER_VALUES: z._default(valueList("OIDC_VIEWER_VALUES"), ["catalogue-staff"]),

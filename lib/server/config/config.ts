@@ -62,22 +62,37 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     problems.push("CATALOGUE_API_KEY is required when CATALOGUE_API_URL is set");
   }
   if (data?.CATALOGUE_API_URL && !data.DATABASE_URL) {
-    problems.push("DATABASE_URL is not set (run `npm start` to use the embedded database, or set it to your PostgreSQL server)");
+    problems.push(
+      "DATABASE_URL is not set (run `npm start` to use the embedded database, or set it to your PostgreSQL server)",
+    );
   }
   if (data?.CATALOGUE_API_URL && !data.SESSION_SECRET) {
     problems.push("SESSION_SECRET is required when CATALOGUE_API_URL is set (at least 32 random characters)");
   }
   if (data?.CATALOGUE_API_URL && sendsKeyInClear(data.CATALOGUE_API_URL) && !data.CATALOGUE_ALLOW_HTTP) {
-    problems.push("CATALOGUE_API_URL uses plain http to another host, which sends the API key in clear text: use https (or set CATALOGUE_ALLOW_HTTP=1)");
+    problems.push(
+      "CATALOGUE_API_URL uses plain http to another host, which sends the API key in clear text: use https (or set CATALOGUE_ALLOW_HTTP=1)",
+    );
   }
   const environment = data?.CATALOGUE_ENVIRONMENT ?? "production";
   if (data?.CATALOGUE_API_URL && environment === "production" && !data.APP_ORIGIN && !data.TRUSTED_PROXIES) {
-    problems.push("APP_ORIGIN is required in production, like https://admin.example.com (or set TRUSTED_PROXIES to take it from your proxy)");
+    problems.push(
+      "APP_ORIGIN is required in production, like https://admin.example.com (or set TRUSTED_PROXIES to take it from your proxy)",
+    );
   }
   if (data?.OIDC_ISSUER) {
-    if (!data.OIDC_CLIENT_ID) problems.push("OIDC_CLIENT_ID is required when OIDC_ISSUER is set (the client id the identity provider gave this app)");
-    if (!data.OIDC_CLIENT_SECRET) problems.push("OIDC_CLIENT_SECRET is required when OIDC_ISSUER is set (the app signs in to the token endpoint with it)");
-    if (!data.APP_ORIGIN) problems.push("APP_ORIGIN is required when OIDC_ISSUER is set: the provider sends people back to <APP_ORIGIN>/api/auth/oidc/callback");
+    if (!data.OIDC_CLIENT_ID)
+      problems.push(
+        "OIDC_CLIENT_ID is required when OIDC_ISSUER is set (the client id the identity provider gave this app)",
+      );
+    if (!data.OIDC_CLIENT_SECRET)
+      problems.push(
+        "OIDC_CLIENT_SECRET is required when OIDC_ISSUER is set (the app signs in to the token endpoint with it)",
+      );
+    if (!data.APP_ORIGIN)
+      problems.push(
+        "APP_ORIGIN is required when OIDC_ISSUER is set: the provider sends people back to <APP_ORIGIN>/api/auth/oidc/callback",
+      );
   } else if (data && (data.OIDC_CLIENT_ID || data.OIDC_CLIENT_SECRET)) {
     problems.push("OIDC_ISSUER is required when OIDC_CLIENT_ID or OIDC_CLIENT_SECRET is set");
   }
@@ -105,7 +120,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sessionIdleMs: settings.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: settings.SESSION_ABSOLUTE_HOURS * 3_600_000,
     hashConcurrency: settings.AUTH_HASH_CONCURRENCY,
-    imports: { maxBytes: settings.IMPORT_MAX_BYTES, maxRows: settings.IMPORT_MAX_ROWS, concurrency: settings.IMPORT_CONCURRENCY },
+    imports: {
+      maxBytes: settings.IMPORT_MAX_BYTES,
+      maxRows: settings.IMPORT_MAX_ROWS,
+      concurrency: settings.IMPORT_CONCURRENCY,
+    },
     database: {
       url: settings.DATABASE_URL as string,
       poolMax: settings.DATABASE_POOL_MAX,

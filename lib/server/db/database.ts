@@ -36,13 +36,22 @@ function unavailable(error: unknown): boolean {
 export const storableText = (text: string): string => text.toWellFormed().replaceAll("\u0000", "\u2400");
 
 export function storeUnavailable(cause: unknown): AppError {
-  return new AppError(503, "store_unavailable", "The app's database is not answering. Try again in a moment.", undefined, {
-    cause,
-    headers: { "retry-after": "5" },
-  });
+  return new AppError(
+    503,
+    "store_unavailable",
+    "The app's database is not answering. Try again in a moment.",
+    undefined,
+    {
+      cause,
+      headers: { "retry-after": "5" },
+    },
+  );
 }
 
-export async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<Row>> {
+export async function query<Row extends pg.QueryResultRow>(
+  text: string,
+  values: unknown[] = [],
+): Promise<pg.QueryResult<Row>> {
   try {
     return await database().query<Row>(text, values);
   } catch (error) {

@@ -24,7 +24,10 @@ export function runningDatabaseUrl(dataDir) {
  * @returns {Promise<{ url: string, stop: () => Promise<void>, dump: () => Promise<Blob> }>} */
 export async function startEmbeddedDatabase(dataDir, { loadDataDir } = {}) {
   if (dataDir !== undefined) takeLock(dataDir);
-  const db = await PGlite.create(dataDir === undefined ? "memory://" : join(dataDir, "pglite"), { loadDataDir, extensions: { pg_trgm } });
+  const db = await PGlite.create(dataDir === undefined ? "memory://" : join(dataDir, "pglite"), {
+    loadDataDir,
+    extensions: { pg_trgm },
+  });
   // PGlite runs one query at a time; connections beyond one are queued at the query, not refused.
   const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1000 });
   await server.start();

@@ -21,7 +21,11 @@ const MAX_ATTEMPTS = 10;
 /** @param {unknown} error */
 function metAnother(error) {
   const text = String(error instanceof Error ? error.message : error);
-  return text.includes("Another migration is already running") || text.includes("already exists") || text.includes("duplicate key");
+  return (
+    text.includes("Another migration is already running") ||
+    text.includes("already exists") ||
+    text.includes("duplicate key")
+  );
 }
 
 /** @param {string} databaseUrl @param {string} dir @param {(message: string) => void} log */

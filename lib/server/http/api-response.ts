@@ -16,7 +16,10 @@ export function toErrorResponse(error: unknown, requestId: string): Response {
       ? error
       : new AppError(500, "internal_error", "Something went wrong in the admin app. Try again in a moment.");
   if (!(error instanceof AppError)) {
-    log.error("unexpected_error", { requestId, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    log.error("unexpected_error", {
+      requestId,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
   }
   const body: ErrorBody = { code: known.code, message: known.message, status: known.status };
   if (known.fields) body.fields = known.fields;

@@ -19,10 +19,19 @@ type Access = "public" | "provider" | Role;
 
 const SECURITY_CODES = new Set(["csrf_rejected", "forbidden"]);
 // Anyone can cause these without a session, so they are counted, never written one by one.
-const COUNTED_REFUSALS = new Set(["unauthenticated", "csrf_rejected", "too_many_attempts", "busy", "invalid_logout_token"]);
+const COUNTED_REFUSALS = new Set([
+  "unauthenticated",
+  "csrf_rejected",
+  "too_many_attempts",
+  "busy",
+  "invalid_logout_token",
+]);
 
 /** Access is enforced here, not in Next's proxy. */
-export function apiRoute(access: Access, handler: Handler): (request: Request, segment?: { params: Promise<Record<string, string>> }) => Promise<Response> {
+export function apiRoute(
+  access: Access,
+  handler: Handler,
+): (request: Request, segment?: { params: Promise<Record<string, string>> }) => Promise<Response> {
   return async (request, segment) => {
     const started = performance.now();
     const context: RouteContext = { requestId: requestIdOf(request.headers), params: (await segment?.params) ?? {} };
@@ -33,16 +42,28 @@ export function apiRoute(access: Access, handler: Handler): (request: Request, s
       if (access !== "public" && access !== "provider") {
         context.user = await sessionUser(request.headers);
         if (!context.user) throw new AppError(401, "unauthenticated", "Sign in to continue.");
-        if (!hasRole(context.user, access)) throw new AppError(403, "forbidden", `Your role (${context.user.role}) does not allow this.`);
+        if (!hasRole(context.user, access))
+          throw new AppError(403, "forbidden", `Your role (${context.user.role}) does not allow this.`);
       }
       response = await handler(request, context);
       response.headers.set("x-request-id", context.requestId);
     } catch (error) {
       if (error instanceof AppError) {
-        if (SECURITY_CODES.has(error.code)) log.security(error.code, { requestId: context.requestId, username: context.user?.username, method: request.method, path });
+        if (SECURITY_CODES.has(error.code))
+          log.security(error.code, {
+            requestId: context.requestId,
+            username: context.user?.username,
+            method: request.method,
+            path,
+          });
         if (COUNTED_REFUSALS.has(error.code)) countRefusal(clientAddress(request.headers), error.code);
         else if (error.code === "forbidden") {
-          await recordAudit({ action: "forbidden", actor: context.user?.username, requestId: context.requestId, details: { method: request.method, path } });
+          await recordAudit({
+            action: "forbidden",
+            actor: context.user?.username,
+            requestId: context.requestId,
+            details: { method: request.method, path },
+          });
         }
       }
       response = toErrorResponse(error, context.requestId);
@@ -63,8 +84,14 @@ export function apiRoute(access: Access, handler: Handler): (request: Request, s
 
 export function methodNotAllowed(allow: readonly string[]): (request: Request) => Promise<Response> {
   return apiRoute("public", async (request) => {
-    throw new AppError(405, "method_not_allowed", `${request.method} is not supported here. Use ${allow.join(" or ")}.`, undefined, {
-      headers: { allow: allow.join(", ") },
-    });
+    throw new AppError(
+      405,
+      "method_not_allowed",
+      `${request.method} is not supported here. Use ${allow.join(" or ")}.`,
+      undefined,
+      {
+        headers: { allow: allow.join(", ") },
+      },
+    );
   });
 }

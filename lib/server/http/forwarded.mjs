@@ -15,7 +15,10 @@ const family = (address) => (isIP(address) === 6 ? "ipv6" : "ipv4");
 
 /** @param {string | undefined} text @returns {{ list: BlockList | undefined, problem?: string }} */
 export function parseTrustedProxies(text) {
-  const entries = (text ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = (text ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length === 0) return { list: undefined };
   const list = new BlockList();
   for (const entry of entries) {
@@ -24,7 +27,10 @@ export function parseTrustedProxies(text) {
     const bits = prefix === undefined ? undefined : Number(prefix);
     const maxBits = version === 6 ? 128 : 32;
     if (!version || extra !== undefined || (bits !== undefined && (!/^\d+$/.test(prefix ?? "") || bits > maxBits))) {
-      return { list: undefined, problem: `TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 (got "${entry}")` };
+      return {
+        list: undefined,
+        problem: `TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 (got "${entry}")`,
+      };
     }
     if (bits === undefined) list.addAddress(address, family(address));
     else list.addSubnet(address, bits, family(address));

@@ -33,7 +33,11 @@ const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 /** For the one route a server (not a page) posts a form to: the provider's back-channel logout. */
 export async function readFormBody(request: Request, maxBytes: number): Promise<URLSearchParams> {
   if (!FORM_TYPE.test(request.headers.get("content-type") ?? "")) {
-    throw new AppError(400, "invalid_request", "Send the body as a form, with Content-Type: application/x-www-form-urlencoded.");
+    throw new AppError(
+      400,
+      "invalid_request",
+      "Send the body as a form, with Content-Type: application/x-www-form-urlencoded.",
+    );
   }
   return new URLSearchParams((await readBodyBytes(request, maxBytes)).toString("utf8"));
 }

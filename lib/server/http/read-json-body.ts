@@ -6,7 +6,11 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
   if (!JSON_TYPE.test(request.headers.get("content-type") ?? "")) {
-    throw new AppError(415, "unsupported_media_type", "Send the request body as JSON, with Content-Type: application/json.");
+    throw new AppError(
+      415,
+      "unsupported_media_type",
+      "Send the request body as JSON, with Content-Type: application/json.",
+    );
   }
   const bytes = await readBodyBytes(request, maxBytes);
   const notJson = () => new AppError(400, "invalid_json", "The request body is not valid JSON.");

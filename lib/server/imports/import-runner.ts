@@ -9,7 +9,14 @@ import { renewLease, releaseLease } from "./job-lease";
 
 export type RunOptions = { owner: string; concurrency: number; leaseMs: number; stopping: () => boolean };
 
-type Job = { id: string; file_name: string; created_by: string; known_ids: string[] | null; cancel_requested: boolean; state: string };
+type Job = {
+  id: string;
+  file_name: string;
+  created_by: string;
+  known_ids: string[] | null;
+  cancel_requested: boolean;
+  state: string;
+};
 type Row = { line: number; name: string; description: string | null };
 type Outcome = "created" | "refused" | "lost" | "not-sent" | "busy";
 
@@ -19,7 +26,10 @@ const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
 
 async function readJob(id: string): Promise<Job | undefined> {
-  const { rows } = await query<Job>(`SELECT id, file_name, created_by, known_ids, cancel_requested, state FROM import_jobs WHERE id = $1`, [id]);
+  const { rows } = await query<Job>(
+    `SELECT id, file_name, created_by, known_ids, cancel_requested, state FROM import_jobs WHERE id = $1`,
+    [id],
+  );
   return rows[0];
 }
 
@@ -37,7 +47,12 @@ async function takeNextRow(id: string, owner: string): Promise<Row | undefined> 
   return rows[0];
 }
 
-async function settleRow(id: string, line: number, state: "created" | "failed" | "unknown" | "pending", fields: { categoryId?: string; message?: string } = {}) {
+async function settleRow(
+  id: string,
+  line: number,
+  state: "created" | "failed" | "unknown" | "pending",
+  fields: { categoryId?: string; message?: string } = {},
+) {
   // 'unknown' too: a row another replica settled as a lost answer after this one's lease ran out still gets its answer.
   await query(
     `UPDATE import_rows SET state = $3, category_id = $4, message = $5 WHERE job_id = $1 AND line = $2 AND state IN ('sending', 'unknown')`,
@@ -48,7 +63,11 @@ async function settleRow(id: string, line: number, state: "created" | "failed" |
 async function sendRow(job: Job, row: Row): Promise<{ outcome: Outcome; message?: string }> {
   const input = row.description === null ? { name: row.name } : { name: row.name, description: row.description };
   const requestId = `import-${job.id.slice(0, 8)}-${row.line}`;
-  const entry = await recordCreateRequested({ actor: job.created_by, requestId, details: { name: row.name, importId: job.id, fileName: job.file_name } });
+  const entry = await recordCreateRequested({
+    actor: job.created_by,
+    requestId,
+    details: { name: row.name, importId: job.id, fileName: job.file_name },
+  });
   try {
     const created = await catalogue().createCategory(input, { requestId });
     await settleRow(job.id, row.line, "created", { categoryId: created.id });
@@ -127,7 +146,11 @@ export async function runImportJob(id: string, { owner, concurrency, leaseMs, st
       const sending: Promise<void> = sendRow(job, row)
         .then(onOutcome, (error: unknown) => {
           // The database failed around the create: stop; the lease runs out and the row is settled as a lost answer.
-          log.error("import_row_failed", { importId: id, line: row.line, error: error instanceof Error ? error.message : String(error) });
+          log.error("import_row_failed", {
+            importId: id,
+            line: row.line,
+            error: error instanceof Error ? error.message : String(error),
+          });
           leaseLost = true;
         })
         .finally(() => inFlight.delete(sending));
@@ -144,7 +167,10 @@ export async function runImportJob(id: string, { owner, concurrency, leaseMs, st
 }
 
 async function pause(id: string, owner: string, reason: string): Promise<void> {
-  await query(`UPDATE import_jobs SET state = 'paused', pause_reason = $3, lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`, [id, owner, reason]);
+  await query(
+    `UPDATE import_jobs SET state = 'paused', pause_reason = $3, lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`,
+    [id, owner, reason],
+  );
   log.warn("import_paused", { importId: id, reason });
 }
 
@@ -153,13 +179,23 @@ async function endJob(id: string, owner: string): Promise<void> {
   const job = await readJob(id);
   if (!job || job.state !== "running") return;
   if (job.cancel_requested) {
-    await query(`UPDATE import_rows SET state = 'skipped', message = 'Not sent: the import was cancelled.' WHERE job_id = $1 AND state = 'pending'`, [id]);
-  } else if ((await query(`SELECT 1 FROM import_rows WHERE job_id = $1 AND state IN ('pending', 'sending') LIMIT 1`, [id])).rowCount) {
+    await query(
+      `UPDATE import_rows SET state = 'skipped', message = 'Not sent: the import was cancelled.' WHERE job_id = $1 AND state = 'pending'`,
+      [id],
+    );
+  } else if (
+    (await query(`SELECT 1 FROM import_rows WHERE job_id = $1 AND state IN ('pending', 'sending') LIMIT 1`, [id]))
+      .rowCount
+  ) {
     return releaseLease(id, owner); // made pending again meanwhile (sent again): the next sweep carries on
   }
   if (!(await settleLostAnswers(job))) {
     // Unsettled rows would invite sending again what may exist: the job waits for the list instead.
-    await pause(id, owner, "The list could not be read to check the rows whose answers were lost. Resume to try again.");
+    await pause(
+      id,
+      owner,
+      "The list could not be read to check the rows whose answers were lost. Resume to try again.",
+    );
     return;
   }
   const { rows } = await query<{ created: number; skipped: number; failed: number; unknown: number }>(
@@ -184,29 +220,50 @@ async function endJob(id: string, owner: string): Promise<void> {
 
 /** False when the list could not be read. */
 async function settleLostAnswers(job: Job): Promise<boolean> {
-  const { rows: lost } = await query<Row>(`SELECT line, name, description FROM import_rows WHERE job_id = $1 AND state = 'unknown' ORDER BY line`, [job.id]);
+  const { rows: lost } = await query<Row>(
+    `SELECT line, name, description FROM import_rows WHERE job_id = $1 AND state = 'unknown' ORDER BY line`,
+    [job.id],
+  );
   if (lost.length === 0) return true;
   let categories;
   try {
     categories = await catalogue().listCategories({ requestId: `import-${job.id.slice(0, 8)}-settle` });
   } catch (error) {
-    log.warn("import_settle_failed", { importId: job.id, error: error instanceof Error ? error.message : String(error) });
+    log.warn("import_settle_failed", {
+      importId: job.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return false;
   }
-  const { rows: ours } = await query<{ category_id: string }>(`SELECT category_id FROM import_rows WHERE job_id = $1 AND category_id IS NOT NULL`, [job.id]);
+  const { rows: ours } = await query<{ category_id: string }>(
+    `SELECT category_id FROM import_rows WHERE job_id = $1 AND category_id IS NOT NULL`,
+    [job.id],
+  );
   const taken = new Set([...(job.known_ids ?? []), ...ours.map((row) => row.category_id)]);
   for (const row of lost) {
     const found = categories.find(
-      (category) => !taken.has(category.id) && category.name === row.name && (category.description ?? "") === (row.description ?? ""),
+      (category) =>
+        !taken.has(category.id) &&
+        category.name === row.name &&
+        (category.description ?? "") === (row.description ?? ""),
     );
     if (!found) continue;
     taken.add(found.id);
-    await query(`UPDATE import_rows SET state = 'created', category_id = $3, confirmed_late = true, message = NULL WHERE job_id = $1 AND line = $2`, [
-      job.id,
-      row.line,
-      found.id,
-    ]);
-    await recordAudit({ action: "category_created", actor: job.created_by, details: { categoryId: found.id, name: found.name, importId: job.id, fileName: job.file_name, confirmedAfterLostAnswer: 1 } });
+    await query(
+      `UPDATE import_rows SET state = 'created', category_id = $3, confirmed_late = true, message = NULL WHERE job_id = $1 AND line = $2`,
+      [job.id, row.line, found.id],
+    );
+    await recordAudit({
+      action: "category_created",
+      actor: job.created_by,
+      details: {
+        categoryId: found.id,
+        name: found.name,
+        importId: job.id,
+        fileName: job.file_name,
+        confirmedAfterLostAnswer: 1,
+      },
+    });
   }
   return true;
 }

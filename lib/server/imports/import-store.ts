@@ -1,7 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { query, storableText } from "@/lib/server/db/database";
-import { IMPORT_ROW_CLASSES, IMPORT_ROW_STATES, type ImportJob, type ImportRow, type ImportRowClass, type ImportRowState } from "@/lib/shared/import-schemas";
+import {
+  IMPORT_ROW_CLASSES,
+  IMPORT_ROW_STATES,
+  type ImportJob,
+  type ImportRow,
+  type ImportRowClass,
+  type ImportRowState,
+} from "@/lib/shared/import-schemas";
 import type { ClassifiedRow } from "./classify-rows";
 
 const INSERT_BATCH = 5_000;
@@ -44,7 +51,12 @@ function toJob(row: JobRow): ImportJob {
   };
 }
 
-export async function createImportJob(job: { fileName: string; createdBy: string; ignoredColumns: string[]; rows: readonly ClassifiedRow[] }): Promise<string> {
+export async function createImportJob(job: {
+  fileName: string;
+  createdBy: string;
+  ignoredColumns: string[];
+  rows: readonly ClassifiedRow[];
+}): Promise<string> {
   const id = randomUUID();
   await query(
     `INSERT INTO import_jobs (id, file_name, created_by, created_at, state, ignored_columns) VALUES ($1, $2, $3, $4, 'preview', $5)`,
@@ -123,7 +135,11 @@ export async function readImportRows(id: string): Promise<ImportRow[]> {
 }
 
 /** Preview → running. Existing names are skipped unless the person asked for them. False when not in preview. */
-export async function startImportJob(id: string, createExisting: boolean, knownIds: readonly string[]): Promise<boolean> {
+export async function startImportJob(
+  id: string,
+  createExisting: boolean,
+  knownIds: readonly string[],
+): Promise<boolean> {
   const { rows } = await query<{ started: number }>(
     `WITH job AS (
        UPDATE import_jobs SET state = 'running', create_existing = $2, known_ids = $3 WHERE id = $1 AND state = 'preview' RETURNING id
@@ -146,7 +162,10 @@ export async function requestCancel(id: string): Promise<boolean> {
 }
 
 export async function resumeImportJob(id: string): Promise<boolean> {
-  const { rowCount } = await query(`UPDATE import_jobs SET state = 'running', pause_reason = NULL WHERE id = $1 AND state = 'paused'`, [id]);
+  const { rowCount } = await query(
+    `UPDATE import_jobs SET state = 'running', pause_reason = NULL WHERE id = $1 AND state = 'paused'`,
+    [id],
+  );
   return rowCount === 1;
 }
 

@@ -10,11 +10,22 @@ const LEASE_MS = 15_000;
 const SWEEP_MS = 2_000;
 const JOBS_PER_PROCESS = 2;
 
-type Worker = { owner: string; running: Map<string, Promise<void>>; timer?: NodeJS.Timeout; sweeping: boolean; stopping: boolean };
+type Worker = {
+  owner: string;
+  running: Map<string, Promise<void>>;
+  timer?: NodeJS.Timeout;
+  sweeping: boolean;
+  stopping: boolean;
+};
 // On globalThis: the build gives instrumentation (which starts and stops it) and each route handler a copy of this module.
 const KEY = Symbol.for("categories-admin.import-worker");
 const store = globalThis as typeof globalThis & { [KEY]?: Worker };
-const worker: Worker = (store[KEY] ??= { owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, running: new Map(), sweeping: false, stopping: false });
+const worker: Worker = (store[KEY] ??= {
+  owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+  running: new Map(),
+  sweeping: false,
+  stopping: false,
+});
 
 /** Takes up running jobs nobody holds (new, resumed, or left by a replica that stopped) until this process stops. */
 export function startImportWorker(): void {
@@ -40,7 +51,12 @@ async function sweep(): Promise<void> {
       const id = await claimImportJob(owner, LEASE_MS);
       if (!id) return;
       const run = runImportJob(id, { owner, concurrency, leaseMs: LEASE_MS, stopping: () => worker.stopping })
-        .catch((error: unknown) => log.error("import_run_failed", { importId: id, error: error instanceof Error ? error.message : String(error) }))
+        .catch((error: unknown) =>
+          log.error("import_run_failed", {
+            importId: id,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        )
         .finally(() => running.delete(id));
       running.set(id, run);
     }

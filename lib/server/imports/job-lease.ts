@@ -39,5 +39,8 @@ export async function renewLease(id: string, owner: string, leaseMs: number): Pr
 
 /** Only with nothing in flight: the next owner then starts at once and has no row to settle. */
 export async function releaseLease(id: string, owner: string): Promise<void> {
-  await query(`UPDATE import_jobs SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`, [id, owner]);
+  await query(`UPDATE import_jobs SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`, [
+    id,
+    owner,
+  ]);
 }

@@ -32,7 +32,10 @@ function firstLineNotUtf8(bytes: Buffer): number | undefined {
  */
 export function readImportFile(bytes: Buffer, maxRows: number): ImportFile {
   const badLine = firstLineNotUtf8(bytes);
-  if (badLine !== undefined) throw fileError(`The file is not UTF-8 text: line ${badLine} has bytes that are not UTF-8. Save it as "CSV UTF-8" and choose it again.`);
+  if (badLine !== undefined)
+    throw fileError(
+      `The file is not UTF-8 text: line ${badLine} has bytes that are not UTF-8. Save it as "CSV UTF-8" and choose it again.`,
+    );
 
   const records: { fields: string[]; line: number }[] = [];
   // Lines as an editor counts them (CRLF, LF or CR each end one), wherever a record or a field breaks them.
@@ -56,7 +59,9 @@ export function readImportFile(bytes: Buffer, maxRows: number): ImportFile {
         records.push({ fields: record, line: lineOfNextRecord() });
         nextRecordAt = info.bytes;
         if (records.length > maxRows + 1) {
-          throw fileError(`The file has more than ${maxRows.toLocaleString("en")} rows (line ${records.at(-1)?.line} is one too many). Split it into smaller files.`);
+          throw fileError(
+            `The file has more than ${maxRows.toLocaleString("en")} rows (line ${records.at(-1)?.line} is one too many). Split it into smaller files.`,
+          );
         }
         return null;
       },
@@ -64,9 +69,12 @@ export function readImportFile(bytes: Buffer, maxRows: number): ImportFile {
   } catch (error) {
     if (error instanceof AppError) throw error;
     const { code, message } = error as CsvError;
-    if (code === "CSV_QUOTE_NOT_CLOSED") throw fileError(`The quote opened on line ${lineOfNextRecord()} is never closed. Check that field's quotes.`);
+    if (code === "CSV_QUOTE_NOT_CLOSED")
+      throw fileError(`The quote opened on line ${lineOfNextRecord()} is never closed. Check that field's quotes.`);
     if (code === "CSV_INVALID_CLOSING_QUOTE" || code === "INVALID_OPENING_QUOTE") {
-      throw fileError(`Line ${lineOfNextRecord()} has a quote inside a field that is not quoted as a whole. Put the field in quotes and double the quotes inside it.`);
+      throw fileError(
+        `Line ${lineOfNextRecord()} has a quote inside a field that is not quoted as a whole. Put the field in quotes and double the quotes inside it.`,
+      );
     }
     throw fileError(`The file could not be read as CSV at line ${lineOfNextRecord()}: ${message}`);
   }
@@ -74,9 +82,12 @@ export function readImportFile(bytes: Buffer, maxRows: number): ImportFile {
   const [header, ...data] = records;
   const columns = (header?.fields ?? []).map((column) => column.trim().toLowerCase());
   const nameAt = columns.indexOf("name");
-  if (nameAt === -1) throw fileError('The file has no "name" column. Its first line must name the columns, like: name,description');
+  if (nameAt === -1)
+    throw fileError('The file has no "name" column. Its first line must name the columns, like: name,description');
   const descriptionAt = columns.indexOf("description");
-  const ignoredColumns = (header?.fields ?? []).filter((_, index) => index !== nameAt && index !== descriptionAt).map((column) => column.trim());
+  const ignoredColumns = (header?.fields ?? [])
+    .filter((_, index) => index !== nameAt && index !== descriptionAt)
+    .map((column) => column.trim());
 
   const rows = data.map(({ fields, line }): FileRow => {
     const name = fromSpreadsheetSafe(fields[nameAt] ?? "");

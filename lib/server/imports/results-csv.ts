@@ -15,6 +15,13 @@ function message(row: ImportRow): string {
 export function importResultsCsv(rows: readonly ImportRow[]): string {
   return csvLines([
     ["line", "name", "description", "outcome", "id", "message"],
-    ...rows.map((row) => [row.line, row.name, row.description ?? "", outcome(row), row.categoryId ?? (row.state === "skipped" ? (row.existingId ?? "") : ""), message(row)]),
+    ...rows.map((row) => [
+      row.line,
+      row.name,
+      row.description ?? "",
+      outcome(row),
+      row.categoryId ?? (row.state === "skipped" ? (row.existingId ?? "") : ""),
+      message(row),
+    ]),
   ]);
 }

@@ -17,20 +17,35 @@ const MAX_LOGIN_BODY_BYTES = 16 * 1024;
 
 function tooManyAttempts(seconds: number): AppError {
   const minutes = Math.ceil(seconds / 60);
-  return new AppError(429, "too_many_attempts", `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, undefined, {
-    headers: { "retry-after": String(seconds) },
-  });
+  return new AppError(
+    429,
+    "too_many_attempts",
+    `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    undefined,
+    {
+      headers: { "retry-after": String(seconds) },
+    },
+  );
 }
 
 export const POST = apiRoute("public", async (request, { requestId }) => {
-  if (!getConfig().localAccounts) throw new AppError(404, "not_found", "Local accounts are turned off here (AUTH_LOCAL=off): sign in with single sign-on.");
+  if (!getConfig().localAccounts)
+    throw new AppError(
+      404,
+      "not_found",
+      "Local accounts are turned off here (AUTH_LOCAL=off): sign in with single sign-on.",
+    );
   // Per field, so the sign-in form shows each message by its input (the form itself ships no validation code).
   const { username, password } = validateBody(
     await readJsonBody(request, MAX_LOGIN_BODY_BYTES),
     loginSchema,
     "Send a JSON object with a username and a password.",
   );
-  const attempt: Attempt = { address: clientAddress(request.headers), username, device: knownDevice(request.headers, username) };
+  const attempt: Attempt = {
+    address: clientAddress(request.headers),
+    username,
+    device: knownDevice(request.headers, username),
+  };
   // Both limits answer before any password is hashed: a refused attempt costs next to nothing.
   const wait = await retryAfter(attempt);
   if (wait > 0) throw tooManyAttempts(wait);
@@ -48,7 +63,12 @@ export const POST = apiRoute("public", async (request, { requestId }) => {
   }
   await recordSuccess(attempt);
   log.security("login_succeeded", { requestId, username: user.username, role: user.role });
-  await recordAudit({ action: "signed_in", actor: user.username, requestId, details: { address: attempt.address, role: user.role } });
+  await recordAudit({
+    action: "signed_in",
+    actor: user.username,
+    requestId,
+    details: { address: attempt.address, role: user.role },
+  });
   const headers = new Headers({ "cache-control": "no-store" });
   headers.append("set-cookie", sessionCookie(request.headers, token));
   headers.append("set-cookie", deviceCookie(request.headers, user.username));

@@ -24,13 +24,18 @@ export const POST = apiRoute("public", async (request, { requestId }) => {
     // The app's session is over whatever the provider does: one that cannot be reached only costs its own sign-out.
     if (user?.method === "sso" && idToken) {
       redirect = await providerLogoutUrl(idToken).catch((error: unknown) => {
-        log.warn("sso_logout_url_unavailable", { requestId, error: error instanceof Error ? error.message : String(error) });
+        log.warn("sso_logout_url_unavailable", {
+          requestId,
+          error: error instanceof Error ? error.message : String(error),
+        });
         return undefined;
       });
     }
   }
   const headers = { "set-cookie": clearedSessionCookie(request.headers), "cache-control": "no-store" };
-  return redirect ? jsonResponse(JSON.stringify({ redirect }), 200, headers) : new Response(null, { status: 204, headers });
+  return redirect
+    ? jsonResponse(JSON.stringify({ redirect }), 200, headers)
+    : new Response(null, { status: 204, headers });
 });
 
 const notAllowed = methodNotAllowed(["POST"]);

@@ -6,26 +6,49 @@ import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { validateBody } from "@/lib/server/http/validate-body";
 import { importById } from "@/lib/server/imports/import-by-id";
-import { readImportJob, requestCancel, resumeImportJob, sendUnknownAgain, startImportJob } from "@/lib/server/imports/import-store";
+import {
+  readImportJob,
+  requestCancel,
+  resumeImportJob,
+  sendUnknownAgain,
+  startImportJob,
+} from "@/lib/server/imports/import-store";
 import { wakeImportWorker } from "@/lib/server/imports/import-worker";
 import { AppError } from "@/lib/shared/app-error";
 import { importActionSchema } from "@/lib/shared/import-schemas";
 
-export const GET = apiRoute("admin", async (_request, { params }) => jsonResponse(JSON.stringify(await importById(params.id)), 200));
+export const GET = apiRoute("admin", async (_request, { params }) =>
+  jsonResponse(JSON.stringify(await importById(params.id)), 200),
+);
 
 export const POST = apiRoute("admin", async (request, { requestId, user, params }) => {
   const job = await importById(params.id);
-  const action = validateBody(await readJsonBody(request, getConfig().maxBodyBytes), importActionSchema, 'Send {"action": "start" | "cancel" | "resume" | "send-unknown-again"}.');
+  const action = validateBody(
+    await readJsonBody(request, getConfig().maxBodyBytes),
+    importActionSchema,
+    'Send {"action": "start" | "cancel" | "resume" | "send-unknown-again"}.',
+  );
   let done: boolean;
   if (action.action === "start") {
     // The ids already there when sending starts: a lost answer's category is found later as one not among them.
     const known = (await catalogue().listCategories({ requestId })).map((category) => category.id);
     done = await startImportJob(job.id, action.createExisting, known);
-    if (done) await recordAudit({ action: "import_started", actor: user?.username, requestId, details: { importId: job.id, fileName: job.fileName } });
+    if (done)
+      await recordAudit({
+        action: "import_started",
+        actor: user?.username,
+        requestId,
+        details: { importId: job.id, fileName: job.fileName },
+      });
   } else if (action.action === "cancel") done = await requestCancel(job.id);
   else if (action.action === "resume") done = await resumeImportJob(job.id);
   else done = await sendUnknownAgain(job.id);
-  if (!done) throw new AppError(409, "import_state_conflict", `This import is ${job.state}, so it cannot ${action.action.replaceAll("-", " ")} now.`);
+  if (!done)
+    throw new AppError(
+      409,
+      "import_state_conflict",
+      `This import is ${job.state}, so it cannot ${action.action.replaceAll("-", " ")} now.`,
+    );
   wakeImportWorker();
   return jsonResponse(JSON.stringify(await readImportJob(job.id)), 200);
 });

@@ -41,7 +41,8 @@ export default async function ImportJobPage({ params }: { params: Promise<{ id: 
       </Link>
       <h1>Import of {job.fileName}</h1>
       <p className="muted">
-        Started by {job.createdBy} at <time dateTime={job.createdAt}>{job.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
+        Started by {job.createdBy} at{" "}
+        <time dateTime={job.createdAt}>{job.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
       </p>
       <ListHydration state={dehydrate(queryClient)}>
         <ImportJobView id={id} />

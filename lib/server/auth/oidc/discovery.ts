@@ -7,7 +7,12 @@ import { log } from "@/lib/server/log";
 const TIMEOUT_SECONDS = 5;
 const RETRY_MAX_MS = 30_000;
 
-type Discovery = { configuration?: client.Configuration; attempt?: Promise<void>; failures: number; retry?: NodeJS.Timeout };
+type Discovery = {
+  configuration?: client.Configuration;
+  attempt?: Promise<void>;
+  failures: number;
+  retry?: NodeJS.Timeout;
+};
 
 // On globalThis: instrumentation starts discovery and the route handlers use it, each with its own copy of this module
 // (openid-client itself is a server external package, so they share its one copy).
@@ -23,12 +28,21 @@ function describe(error: unknown): string {
 
 function discover(settings: OidcSettings): Promise<client.Configuration> {
   const issuer = new URL(settings.issuer);
-  return client.discovery(issuer, settings.clientId, { client_secret: settings.clientSecret }, client.ClientSecretBasic(settings.clientSecret), {
-    timeout: TIMEOUT_SECONDS,
-    // The ID token's signature is checked against the provider's keys even though it came straight from the token
-    // endpoint; plain http is allowed only where the config allowed it (a loopback issuer).
-    execute: [client.enableNonRepudiationChecks, ...(issuer.protocol === "http:" ? [client.allowInsecureRequests] : [])],
-  });
+  return client.discovery(
+    issuer,
+    settings.clientId,
+    { client_secret: settings.clientSecret },
+    client.ClientSecretBasic(settings.clientSecret),
+    {
+      timeout: TIMEOUT_SECONDS,
+      // The ID token's signature is checked against the provider's keys even though it came straight from the token
+      // endpoint; plain http is allowed only where the config allowed it (a loopback issuer).
+      execute: [
+        client.enableNonRepudiationChecks,
+        ...(issuer.protocol === "http:" ? [client.allowInsecureRequests] : []),
+      ],
+    },
+  );
 }
 
 function attempt(settings: OidcSettings): Promise<void> {
@@ -71,9 +85,15 @@ export async function oidcConfiguration(): Promise<client.Configuration> {
   const settings = ssoSettings();
   if (!discovery.configuration) await attempt(settings);
   if (discovery.configuration) return discovery.configuration;
-  throw new AppError(503, "sso_unavailable", "The identity provider cannot be reached right now. Try again in a moment.", undefined, {
-    headers: { "retry-after": "5" },
-  });
+  throw new AppError(
+    503,
+    "sso_unavailable",
+    "The identity provider cannot be reached right now. Try again in a moment.",
+    undefined,
+    {
+      headers: { "retry-after": "5" },
+    },
+  );
 }
 
 /** For readiness: why single sign-on cannot work yet, or undefined when it can (or is not configured). */

@@ -13,5 +13,8 @@ export async function providerLogoutUrl(idToken: string): Promise<string | undef
   if (!settings) return undefined;
   const configuration = await oidcConfiguration();
   if (!configuration.serverMetadata().end_session_endpoint) return undefined;
-  return client.buildEndSessionUrl(configuration, { id_token_hint: idToken, post_logout_redirect_uri: settings.postLogoutRedirectUri }).href;
+  return client.buildEndSessionUrl(configuration, {
+    id_token_hint: idToken,
+    post_logout_redirect_uri: settings.postLogoutRedirectUri,
+  }).href;
 }

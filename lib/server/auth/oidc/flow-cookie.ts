@@ -25,7 +25,13 @@ function attributes(headers: Headers, maxAge: number): string {
 
 /** Sealed (encrypted and authenticated), so the browser holds the PKCE verifier without being able to read it. */
 export function flowCookie(headers: Headers, flow: Flow, now = Date.now()): string {
-  const payload = { v: flow.codeVerifier, s: flow.state, n: flow.nonce, next: flow.next, exp: now + FLOW_MAX_AGE_SECONDS * 1000 };
+  const payload = {
+    v: flow.codeVerifier,
+    s: flow.state,
+    n: flow.nonce,
+    next: flow.next,
+    exp: now + FLOW_MAX_AGE_SECONDS * 1000,
+  };
   return `${cookieName(headers)}=${sealText("oidc-flow-cookie", JSON.stringify(payload))}; ${attributes(headers, FLOW_MAX_AGE_SECONDS)}`;
 }
 

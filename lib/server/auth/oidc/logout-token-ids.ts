@@ -9,6 +9,9 @@ import { query } from "@/lib/server/db/database";
 export async function firstUseOfLogoutToken(issuer: string, jti: string, keepUntil: Date): Promise<boolean> {
   await query("DELETE FROM logout_token_ids WHERE expires_at <= now()");
   const id = createHash("sha256").update(`${issuer}\n${jti}`).digest("base64url");
-  const { rowCount } = await query("INSERT INTO logout_token_ids (id, expires_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING", [id, keepUntil]);
+  const { rowCount } = await query(
+    "INSERT INTO logout_token_ids (id, expires_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING",
+    [id, keepUntil],
+  );
   return rowCount === 1;
 }

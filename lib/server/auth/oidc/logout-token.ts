@@ -6,7 +6,19 @@ const BACKCHANNEL_LOGOUT_EVENT = "http://schemas.openid.net/event/backchannel-lo
 export const LOGOUT_TOKEN_MAX_AGE_SECONDS = 300;
 const CLOCK_TOLERANCE_SECONDS = 30;
 // Signatures only: never "none", never a MAC under a secret the client also holds.
-const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"];
+const ALGORITHMS = [
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+  "Ed25519",
+];
 
 export type LogoutClaims = { jti: string; iat: number; sub?: string; sid?: string };
 
@@ -14,7 +26,8 @@ export class LogoutTokenError extends Error {
   override readonly name = "LogoutTokenError";
 }
 
-const optionalText = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
+const optionalText = (value: unknown): string | undefined =>
+  typeof value === "string" && value !== "" ? value : undefined;
 
 /** OpenID Connect Back-Channel Logout 1.0, section 2.6: what the token must be before it may end anything. */
 export async function verifyLogoutToken(
@@ -39,8 +52,12 @@ export async function verifyLogoutToken(
     throw new LogoutTokenError(error instanceof Error ? error.message : "the token could not be verified");
   }
   const events = payload.events;
-  const event = typeof events === "object" && events !== null ? (events as Record<string, unknown>)[BACKCHANNEL_LOGOUT_EVENT] : undefined;
-  if (typeof event !== "object" || event === null || Array.isArray(event)) throw new LogoutTokenError("the events claim has no back-channel logout event");
+  const event =
+    typeof events === "object" && events !== null
+      ? (events as Record<string, unknown>)[BACKCHANNEL_LOGOUT_EVENT]
+      : undefined;
+  if (typeof event !== "object" || event === null || Array.isArray(event))
+    throw new LogoutTokenError("the events claim has no back-channel logout event");
   if (payload.nonce !== undefined) throw new LogoutTokenError("a logout token must not have a nonce");
   const jti = optionalText(payload.jti);
   if (!jti) throw new LogoutTokenError("the jti claim is not a string");

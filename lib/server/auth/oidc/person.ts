@@ -20,7 +20,8 @@ export function claimValue(claims: Claims, name: string): unknown {
 
 /** A string is one value, an array several; when both an admin and a viewer value match, admin wins. */
 export function roleFor(value: unknown, { adminValues, viewerValues }: RoleValues): Role | undefined {
-  const values = typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
+  const values =
+    typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
   if (values.some((item) => adminValues.includes(item))) return "admin";
   if (values.some((item) => viewerValues.includes(item))) return "viewer";
   return undefined;
@@ -35,11 +36,18 @@ export type Person = { sub: string; username: string; displayName: string; role?
 
 /** Whether the ID token lacks what the app needs, so the userinfo endpoint must be asked. */
 export function needsUserinfo(idToken: Claims, rolesClaim: string): boolean {
-  return claimValue(idToken, rolesClaim) === undefined || !(text(idToken.name) ?? text(idToken.preferred_username) ?? text(idToken.email));
+  return (
+    claimValue(idToken, rolesClaim) === undefined ||
+    !(text(idToken.name) ?? text(idToken.preferred_username) ?? text(idToken.email))
+  );
 }
 
 /** The ID token's claims win over userinfo's: they are the signed ones. */
-export function personFrom(idToken: Claims & { sub: string }, userinfo: Claims | undefined, settings: RoleValues & { rolesClaim: string }): Person {
+export function personFrom(
+  idToken: Claims & { sub: string },
+  userinfo: Claims | undefined,
+  settings: RoleValues & { rolesClaim: string },
+): Person {
   const claims: Claims = { ...userinfo, ...idToken };
   const roles = claimValue(idToken, settings.rolesClaim) ?? (userinfo && claimValue(userinfo, settings.rolesClaim));
   const username = text(claims.preferred_username) ?? text(claims.email) ?? idToken.sub;

@@ -11,6 +11,9 @@ export async function endProviderSessions({ sub, sid }: { sub?: string; sid?: st
         "DELETE FROM sessions WHERE auth_method = 'sso' AND provider_sid = $1 AND ($2::text IS NULL OR provider_sub = $2) RETURNING sso_username AS username",
         [sid, sub ?? null],
       )
-    : await query<{ username: string }>("DELETE FROM sessions WHERE auth_method = 'sso' AND provider_sub = $1 RETURNING sso_username AS username", [sub]);
+    : await query<{ username: string }>(
+        "DELETE FROM sessions WHERE auth_method = 'sso' AND provider_sub = $1 RETURNING sso_username AS username",
+        [sub],
+      );
   return rows.map((row) => row.username);
 }

@@ -6,8 +6,18 @@ import { type Person, needsUserinfo, personFrom } from "./person";
 import { SsoFailure } from "./sso-failure";
 
 /** The redirect to the provider: authorization code with PKCE (S256), state and nonce. */
-export async function startSignIn(configuration: client.Configuration, settings: OidcSettings, next: string, { fresh = false } = {}) {
-  const flow: Flow = { codeVerifier: client.randomPKCECodeVerifier(), state: client.randomState(), nonce: client.randomNonce(), next };
+export async function startSignIn(
+  configuration: client.Configuration,
+  settings: OidcSettings,
+  next: string,
+  { fresh = false } = {},
+) {
+  const flow: Flow = {
+    codeVerifier: client.randomPKCECodeVerifier(),
+    state: client.randomState(),
+    nonce: client.randomNonce(),
+    next,
+  };
   const url = client.buildAuthorizationUrl(configuration, {
     redirect_uri: settings.redirectUri,
     response_type: "code",
@@ -50,5 +60,9 @@ export async function completeSignIn(
     needsUserinfo(claims, settings.rolesClaim) && configuration.serverMetadata().userinfo_endpoint
       ? await client.fetchUserInfo(configuration, tokens.access_token, claims.sub)
       : undefined;
-  return { person: personFrom(claims, userinfo, settings), sid: typeof claims.sid === "string" ? claims.sid : undefined, idToken: tokens.id_token };
+  return {
+    person: personFrom(claims, userinfo, settings),
+    sid: typeof claims.sid === "string" ? claims.sid : undefined,
+    idToken: tokens.id_token,
+  };
 }

@@ -21,7 +21,8 @@ const PROVIDER_ANSWERED_BADLY = new Set(["OAUTH_RESPONSE_IS_NOT_CONFORM", "OAUTH
 
 export function asSsoFailure(error: unknown): SsoFailure {
   if (error instanceof SsoFailure) return error;
-  if (error instanceof AppError) return new SsoFailure(error.code === "sso_unavailable" ? "unavailable" : "store", error.code);
+  if (error instanceof AppError)
+    return new SsoFailure(error.code === "sso_unavailable" ? "unavailable" : "store", error.code);
   if (error instanceof client.AuthorizationResponseError) return new SsoFailure("denied", error.error);
   // From the token endpoint: invalid_grant for a code used twice, expired, or issued to another client.
   if (error instanceof client.ResponseBodyError) return new SsoFailure("rejected", `token endpoint: ${error.error}`);
@@ -32,7 +33,10 @@ export function asSsoFailure(error: unknown): SsoFailure {
     if (error.code && PROVIDER_ANSWERED_BADLY.has(error.code)) return new SsoFailure("unavailable", error.message);
     return new SsoFailure("rejected", `${error.code ?? "client_error"}: ${detail}`);
   }
-  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError" || error.message === "fetch failed")) {
+  if (
+    error instanceof Error &&
+    (error.name === "TimeoutError" || error.name === "AbortError" || error.message === "fetch failed")
+  ) {
     return new SsoFailure("unavailable", error.message);
   }
   return new SsoFailure("rejected", error instanceof Error ? `${error.name}: ${error.message}` : "unknown error");

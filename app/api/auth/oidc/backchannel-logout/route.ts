@@ -39,11 +39,19 @@ export const POST = apiRoute("provider", async (request, { requestId }) => {
     throw error;
   }
   const keepUntil = new Date((claims.iat + LOGOUT_TOKEN_MAX_AGE_SECONDS + 60) * 1000);
-  if (!(await firstUseOfLogoutToken(metadata.issuer, claims.jti, keepUntil))) throw refused(requestId, "jti seen before (a replay)");
+  if (!(await firstUseOfLogoutToken(metadata.issuer, claims.jti, keepUntil)))
+    throw refused(requestId, "jti seen before (a replay)");
   const ended = await endProviderSessions(claims);
   log.security("backchannel_logout", { requestId, by: claims.sid ? "sid" : "sub", sessions: ended.length });
   if (ended.length > 0) {
-    await recordAudit(...ended.map((username) => ({ action: "session_ended_by_provider" as const, actor: username, requestId, details: { method: "sso" } })));
+    await recordAudit(
+      ...ended.map((username) => ({
+        action: "session_ended_by_provider" as const,
+        actor: username,
+        requestId,
+        details: { method: "sso" },
+      })),
+    );
   }
   return new Response(null, { status: 200, headers: { "cache-control": "no-store" } });
 });

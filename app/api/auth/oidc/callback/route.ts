@@ -24,7 +24,12 @@ export const GET = apiRoute("public", async (request, { requestId }) => {
     const { role } = person;
     if (!role) {
       log.security("sso_no_access", { requestId, username: person.username, sub: person.sub });
-      await recordAudit({ action: "sso_no_access", actor: person.username, requestId, details: { address, sub: person.sub, claim: settings.rolesClaim } });
+      await recordAudit({
+        action: "sso_no_access",
+        actor: person.username,
+        requestId,
+        details: { address, sub: person.sub, claim: settings.rolesClaim },
+      });
       return seeOther("/login/no-access", [cleared]);
     }
     const planted = readSessionToken(request.headers);
@@ -33,7 +38,12 @@ export const GET = apiRoute("public", async (request, { requestId }) => {
     const token = await createSsoSession({ person: { ...person, role }, sid, idToken });
     if (!token) throw new SsoFailure("store", "the session was not stored");
     log.security("login_succeeded", { requestId, username: person.username, role, method: "sso" });
-    await recordAudit({ action: "signed_in", actor: person.username, requestId, details: { address, role, method: "sso", sub: person.sub } });
+    await recordAudit({
+      action: "signed_in",
+      actor: person.username,
+      requestId,
+      details: { address, role, method: "sso", sub: person.sub },
+    });
     return seeOther(flow.next, [cleared, sessionCookie(request.headers, token)]);
   } catch (error) {
     const { reason, detail } = asSsoFailure(error);

@@ -13,7 +13,9 @@ export const GET = apiRoute("public", async (request, { requestId }) => {
   const params = new URL(request.url).searchParams;
   try {
     const configuration = await oidcConfiguration();
-    const { flow, url } = await startSignIn(configuration, settings, safeNextPath(params.get("next")), { fresh: params.has("fresh") });
+    const { flow, url } = await startSignIn(configuration, settings, safeNextPath(params.get("next")), {
+      fresh: params.has("fresh"),
+    });
     return seeOther(url.href, [flowCookie(request.headers, flow)]);
   } catch (error) {
     const { reason, detail } = asSsoFailure(error);
