@@ -1,4 +1,5 @@
 import "server-only";
+import { remember } from "@epic-web/remember";
 import * as client from "openid-client";
 import { type OidcSettings, getConfig } from "@/lib/server/config/config";
 import { AppError } from "@/lib/shared/app-error";
@@ -14,11 +15,8 @@ type Discovery = {
   retry?: NodeJS.Timeout;
 };
 
-// On globalThis: instrumentation starts discovery and the route handlers use it, each with its own copy of this module
-// (openid-client itself is a server external package, so they share its one copy).
-const KEY = Symbol.for("categories-admin.oidc-discovery");
-const store = globalThis as typeof globalThis & { [KEY]?: Discovery };
-const discovery: Discovery = (store[KEY] ??= { failures: 0 });
+// One per process: instrumentation starts discovery and the route handlers use its result, each from its own bundle.
+const discovery = remember("oidc-discovery", (): Discovery => ({ failures: 0 }));
 
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
