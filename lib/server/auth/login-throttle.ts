@@ -44,7 +44,7 @@ export async function recordFailure(attempt: Attempt, now = Date.now()): Promise
   await query(RECORD, [[addressKey(attempt), accountKey(attempt)], new Date(now), new Date(now - WINDOW_MS)]);
   if (now - sweep.lastAt >= SWEEP_EVERY_MS) {
     sweep.lastAt = now;
-    // In the background: a sweep that fails (or meets a sign-in's lock) must not change this attempt's answer.
+    // In the background: a sweep that fails (or meets a sign-in's lock) must not change this attempt's response.
     sweepThrottle(now).catch((error: unknown) =>
       log.warn("throttle_sweep_failed", { error: error instanceof Error ? error.message : String(error) }),
     );

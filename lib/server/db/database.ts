@@ -30,7 +30,7 @@ function unavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (error instanceof pg.DatabaseError) return typeof code === "string" && UNAVAILABLE_CLASSES.has(code.slice(0, 2));
-  return true; // no answer from the server at all: refused, reset, timed out
+  return true; // no response from the server at all: refused, reset, timed out
 }
 
 // PostgreSQL text and jsonb cannot hold U+0000 (no username may contain U+2400) or a lone surrogate (jsonb).

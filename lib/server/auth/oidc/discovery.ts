@@ -66,7 +66,7 @@ function attempt(settings: OidcSettings): Promise<void> {
   return discovery.attempt;
 }
 
-/** At start: a provider that cannot be reached yet is asked again, less and less often, until it answers. */
+/** At start: discovery of a provider that cannot be reached yet is retried, with a growing delay, until it succeeds. */
 export function startOidcDiscovery(): void {
   const settings = getConfig().oidc;
   if (settings && !discovery.configuration) void attempt(settings);
@@ -78,7 +78,7 @@ export function ssoSettings(): OidcSettings {
   return settings;
 }
 
-/** The discovered provider; when it has not answered yet, asks once more before giving up with 503. */
+/** The discovered provider; when discovery has not succeeded yet, retries once before giving up with 503. */
 export async function oidcConfiguration(): Promise<client.Configuration> {
   const settings = ssoSettings();
   if (!discovery.configuration) await attempt(settings);
