@@ -12,7 +12,7 @@ export function installShutdownHook(graceMs: number): void {
   const begin = (signal: NodeJS.Signals) => {
     markShuttingDown();
     log.info("shutdown_started", { signal, graceMs });
-    // Imports stop sending now; their creates in flight get the grace period to answer.
+    // Imports stop sending now; their creates in flight get the grace period to complete.
     const importsStopped = stopImportWorker();
     // Next calls process.exit once drained without waiting for us: hold it until the refusals are written.
     const exit = process.exit.bind(process);

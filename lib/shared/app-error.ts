@@ -1,12 +1,16 @@
-const BRAND = Symbol.for("categories-admin.AppError");
+// The build gives route handlers and pages each a copy of this class, so `instanceof` looks for a property that every
+// copy defines rather than for one copy's prototype.
+const BRAND = "categoriesAdminAppError";
 
 export class AppError extends Error {
   override readonly name = "AppError";
-  readonly [BRAND] = true;
 
-  // The build gives route handlers and pages each a copy of this class: recognise an AppError by its brand.
+  get [BRAND](): true {
+    return true;
+  }
+
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as { [BRAND]?: boolean })[BRAND] === true;
+    return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
   }
   readonly requestId?: string;
   readonly headers?: Record<string, string>;

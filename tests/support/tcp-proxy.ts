@@ -8,12 +8,19 @@ export type TcpProxy = {
   cut(): Promise<void>;
   restore(): Promise<void>;
   stop(): Promise<void>;
+  /** Connections from clients open now. */
+  openConnections(): number;
+  /** The most connections from clients open at once since the proxy started or since resetPeak(). */
+  peakConnections(): number;
+  resetPeak(): void;
 };
 
 /** A loopback TCP proxy to the server at `targetUrl` (postgres://…), which a test can cut off and bring back. */
 export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
   const target = new URL(targetUrl);
   const sockets = new Set<Socket>();
+  const clients = new Set<Socket>();
+  let peak = 0;
   const track = (socket: Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -23,6 +30,9 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
       const upstream = connect(Number(target.port), target.hostname);
       track(client);
       track(upstream);
+      clients.add(client);
+      peak = Math.max(peak, clients.size);
+      client.on("close", () => clients.delete(client));
       client.pipe(upstream).pipe(client);
       client.on("error", () => upstream.destroy());
       upstream.on("error", () => client.destroy());
@@ -49,5 +59,10 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
       server ??= await listen(port);
     },
     stop: cut,
+    openConnections: () => clients.size,
+    peakConnections: () => peak,
+    resetPeak: () => {
+      peak = clients.size;
+    },
   };
 }

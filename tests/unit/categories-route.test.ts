@@ -19,7 +19,7 @@ let viewerCookie: string;
 beforeAll(async () => {
   fake = await startFakeCatalogue();
   await addAccounts();
-  // Sessions live on globalThis, so they outlast the module reloads below.
+  // Sessions are kept in the database, so they outlast the module reloads below.
   const login = await loadLogin();
   adminCookie = await signIn(login, ADMIN);
   viewerCookie = await signIn(login, VIEWER);

@@ -1,6 +1,7 @@
 // @ts-check
-// Keyset on (time, id), each filter with an index ending in (time, id) or a trigram index for the name: every page costs
-// about the same, no offset is scanned. The expressions match the indexes in the migrations character for character.
+// Keyset on (time, id), each filter with an index ending in (time, id) or a trigram index for the name: every page
+// costs about the same, no offset is scanned. The expressions match the indexes in the migrations character for
+// character.
 
 /** @typedef {{ time: Date, id: string }} Cursor */
 /** @typedef {{ actor?: string, action?: string, from?: Date, to?: Date, q?: string, category?: string }} Filters */

@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { AUDIT_ACTIONS } from "@/lib/shared/audit-actions";
 
 // Here, not in lib/shared: the browser only reads pages, and with this schema there (dates, cursors) every page,
-// /login too, carried 2.7 KiB more of zod (npm run size).
+// /login too, would ship more of zod.
 export const DEFAULT_AUDIT_LIMIT = 50;
 export const MAX_AUDIT_LIMIT = 500;
 

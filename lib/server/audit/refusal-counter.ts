@@ -1,4 +1,5 @@
 import "server-only";
+import { remember } from "@epic-web/remember";
 import { type AuditEvent, recordAudit } from "./audit-trail";
 
 const FLUSH_EVERY_MS = 60_000;
@@ -7,9 +8,8 @@ const MAX_PAIRS = 10_000;
 type Tally = { address: string; reason: string; count: number; since: string };
 type Counter = { tallies: Map<string, Tally>; timer?: NodeJS.Timeout };
 
-const COUNTER_KEY = Symbol.for("categories-admin.refusal-counter");
-const globalStore = globalThis as typeof globalThis & { [COUNTER_KEY]?: Counter };
-const counter: Counter = (globalStore[COUNTER_KEY] ??= { tallies: new Map() });
+// One per process: route handlers count refusals and the shutdown hook (loaded by instrumentation) writes them.
+const counter = remember("refusal-counter", (): Counter => ({ tallies: new Map() }));
 
 // A flood of refusals must not become a flood of writes: one entry per address, reason and minute.
 export function countRefusal(address: string, reason: string): void {

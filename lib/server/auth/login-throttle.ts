@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { remember } from "@epic-web/remember";
 import { query } from "@/lib/server/db/database";
 import { log } from "@/lib/server/log";
 
@@ -35,14 +36,15 @@ const RECORD = `
     failed_at = ARRAY(SELECT t FROM unnest(f.failed_at || $2::timestamptz) AS t WHERE t > $3 ORDER BY t DESC LIMIT ${MAX_FAILURES}),
     last_failed_at = greatest(f.last_failed_at, $2)`;
 
-let lastSweepAt = 0;
+// One per process, whichever bundle records the failure: each process sweeps at most once a minute.
+const sweep = remember("login-throttle-sweep", () => ({ lastAt: 0 }));
 
 /** Never call for refused attempts, so a lock-out lasts no longer than the failures' own window. */
 export async function recordFailure(attempt: Attempt, now = Date.now()): Promise<void> {
   await query(RECORD, [[addressKey(attempt), accountKey(attempt)], new Date(now), new Date(now - WINDOW_MS)]);
-  if (now - lastSweepAt >= SWEEP_EVERY_MS) {
-    lastSweepAt = now;
-    // In the background: a sweep that fails (or meets a sign-in's lock) must not change this attempt's answer.
+  if (now - sweep.lastAt >= SWEEP_EVERY_MS) {
+    sweep.lastAt = now;
+    // In the background: a sweep that fails (or meets a sign-in's lock) must not change this attempt's response.
     sweepThrottle(now).catch((error: unknown) =>
       log.warn("throttle_sweep_failed", { error: error instanceof Error ? error.message : String(error) }),
     );

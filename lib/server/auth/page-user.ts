@@ -8,7 +8,7 @@ import { sessionUser } from "./authenticate";
 
 type PageSession = { user?: SessionUser; storeUnavailable?: true };
 
-// A database that cannot answer is reported, not thrown: nobody is signed out or sent to sign in for it.
+// An unavailable database is reported, not thrown: nobody is signed out or sent to sign in for it.
 const pageSession = cache(async (): Promise<PageSession> => {
   try {
     return { user: await sessionUser(await headers()) };

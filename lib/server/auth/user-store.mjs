@@ -5,7 +5,10 @@ import { HASH_PATTERN, hashPassword } from "./password.mjs";
 
 /** @typedef {"viewer" | "admin"} Role */
 /** @typedef {{ username: string, role: Role, passwordHash: string }} StoredUser */
-/** @typedef {{ query: (text: string, values?: unknown[]) => Promise<{ rows: any[], rowCount: number | null }> }} Queryable */
+/**
+ * @typedef {{ query: (text: string, values?: unknown[]) => Promise<{ rows: any[], rowCount: number | null }> }}
+ *   Queryable
+ */
 
 export const ROLES = /** @type {const} */ (["viewer", "admin"]);
 export const USERNAME_PATTERN = /^[\p{L}\p{N}._@-]{1,64}$/u;
@@ -20,7 +23,10 @@ const SAVE = `
   ), ended AS (DELETE FROM sessions WHERE username = $1)
   SELECT inserted FROM saved`;
 
-/** @param {Queryable} db @param {string} username @param {Role} role @param {string} password @returns {Promise<"added" | "updated">} */
+/**
+ * @param {Queryable} db @param {string} username @param {Role} role @param {string} password
+ * @returns {Promise<"added" | "updated">}
+ */
 export async function upsertUser(db, username, role, password) {
   return saveUser(db, { username, role, passwordHash: await hashPassword(password) });
 }

@@ -151,6 +151,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   };
 }
 
+// Cached per copy of this module (the build makes one per bundle), not per process: every copy parses the same
+// process.env, and tests that reset modules read their new settings.
 let cached: Config | undefined;
 
 export function getConfig(): Config {

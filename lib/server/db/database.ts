@@ -1,26 +1,27 @@
 import "server-only";
+import { remember } from "@epic-web/remember";
 import pg from "pg";
 import { getConfig } from "@/lib/server/config/config";
 import { AppError } from "@/lib/shared/app-error";
 import { log } from "@/lib/server/log";
 
-let pool: pg.Pool | undefined;
-
-function database(): pg.Pool {
-  if (pool) return pool;
-  const { url, poolMax, connectTimeoutMs, statementTimeoutMs } = getConfig().database;
-  pool = new pg.Pool({
-    connectionString: url,
-    max: poolMax,
-    connectionTimeoutMillis: connectTimeoutMs,
-    // The server cuts a slow statement; the client also stops waiting, for a server that ignores the setting.
-    statement_timeout: statementTimeoutMs,
-    query_timeout: statementTimeoutMs + 1_000,
-    application_name: "categories-admin",
+// One pool per process, so the process never holds more than DATABASE_POOL_MAX connections: the build gives
+// instrumentation, route handlers and pages each their own copy of this module.
+const database = (): pg.Pool =>
+  remember("database-pool", () => {
+    const { url, poolMax, connectTimeoutMs, statementTimeoutMs } = getConfig().database;
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: poolMax,
+      connectionTimeoutMillis: connectTimeoutMs,
+      // The server cancels a slow statement; the client also stops waiting, for a server that ignores the setting.
+      statement_timeout: statementTimeoutMs,
+      query_timeout: statementTimeoutMs + 1_000,
+      application_name: "categories-admin",
+    });
+    pool.on("error", (error) => log.warn("database_connection_lost", { error: error.message }));
+    return pool;
   });
-  pool.on("error", (error) => log.warn("database_connection_lost", { error: error.message }));
-  return pool;
-}
 
 // SQLSTATE classes: connection exception, insufficient resources, operator intervention (shutdown, statement timeout).
 const UNAVAILABLE_CLASSES = new Set(["08", "53", "57"]);
@@ -29,7 +30,7 @@ function unavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (error instanceof pg.DatabaseError) return typeof code === "string" && UNAVAILABLE_CLASSES.has(code.slice(0, 2));
-  return true; // no answer from the server at all: refused, reset, timed out
+  return true; // no response from the server at all: refused, reset, timed out
 }
 
 // PostgreSQL text and jsonb cannot hold U+0000 (no username may contain U+2400) or a lone surrogate (jsonb).

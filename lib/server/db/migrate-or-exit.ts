@@ -5,7 +5,8 @@ import { migrate } from "./migrate.mjs";
 const RETRY_FOR_MS = 30_000;
 const RETRY_EVERY_MS = 1_000;
 
-// A database still starting (deploys start both together) is waited for; without the schema we could only answer errors.
+// A database still starting (deploys start both together) is waited for; without the schema every request would
+// fail.
 export async function migrateOrExit(databaseUrl: string): Promise<void> {
   const deadline = Date.now() + RETRY_FOR_MS;
   for (;;) {

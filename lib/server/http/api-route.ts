@@ -14,7 +14,10 @@ import { closeConnectionIfShuttingDown } from "./shutting-down";
 
 export type RouteContext = { requestId: string; user?: SessionUser; params: Record<string, string> };
 type Handler = (request: Request, context: RouteContext) => Promise<Response>;
-/** "provider": the identity provider calls it server to server (back-channel logout), so no Origin check and no session. */
+/**
+ * "provider": the identity provider calls it server to server (back-channel logout), so no Origin check and no
+ * session.
+ */
 type Access = "public" | "provider" | Role;
 
 const SECURITY_CODES = new Set(["csrf_rejected", "forbidden"]);

@@ -46,7 +46,7 @@ export const POST = apiRoute("public", async (request, { requestId }) => {
     username,
     device: knownDevice(request.headers, username),
   };
-  // Both limits answer before any password is hashed: a refused attempt costs next to nothing.
+  // Both limits respond before any password is hashed: a refused attempt costs next to nothing.
   const wait = await retryAfter(attempt);
   if (wait > 0) throw tooManyAttempts(wait);
 

@@ -9,7 +9,8 @@ import { log } from "@/lib/server/log";
 
 /**
  * 204 once the session has ended; 200 {redirect} after a single sign-on session, with the provider's end-session URL
- * for the page to go to. A form post could not do it: the pages' form-action 'self' blocks a redirect to another origin.
+ * for the page to go to. A form post could not do it: the pages' form-action 'self' blocks a redirect to another
+ * origin.
  */
 export const POST = apiRoute("public", async (request, { requestId }) => {
   const token = readSessionToken(request.headers);

@@ -1,4 +1,5 @@
 import "server-only";
+import { remember } from "@epic-web/remember";
 import * as client from "openid-client";
 import { type OidcSettings, getConfig } from "@/lib/server/config/config";
 import { AppError } from "@/lib/shared/app-error";
@@ -14,11 +15,8 @@ type Discovery = {
   retry?: NodeJS.Timeout;
 };
 
-// On globalThis: instrumentation starts discovery and the route handlers use it, each with its own copy of this module
-// (openid-client itself is a server external package, so they share its one copy).
-const KEY = Symbol.for("categories-admin.oidc-discovery");
-const store = globalThis as typeof globalThis & { [KEY]?: Discovery };
-const discovery: Discovery = (store[KEY] ??= { failures: 0 });
+// One per process: instrumentation starts discovery and the route handlers use its result, each from its own bundle.
+const discovery = remember("oidc-discovery", (): Discovery => ({ failures: 0 }));
 
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
@@ -68,7 +66,7 @@ function attempt(settings: OidcSettings): Promise<void> {
   return discovery.attempt;
 }
 
-/** At start: a provider that cannot be reached yet is asked again, less and less often, until it answers. */
+/** At start: discovery of a provider that cannot be reached yet is retried, with a growing delay, until it succeeds. */
 export function startOidcDiscovery(): void {
   const settings = getConfig().oidc;
   if (settings && !discovery.configuration) void attempt(settings);
@@ -80,7 +78,7 @@ export function ssoSettings(): OidcSettings {
   return settings;
 }
 
-/** The discovered provider; when it has not answered yet, asks once more before giving up with 503. */
+/** The discovered provider; when discovery has not succeeded yet, retries once before giving up with 503. */
 export async function oidcConfiguration(): Promise<client.Configuration> {
   const settings = ssoSettings();
   if (!discovery.configuration) await attempt(settings);

@@ -26,7 +26,7 @@ export async function startSignIn(
     code_challenge_method: "S256",
     state: flow.state,
     nonce: flow.nonce,
-    // "Sign in as someone else": the provider asks again instead of answering with the session it has.
+    // "Sign in as someone else": the provider asks for credentials again instead of reusing its own session.
     ...(fresh ? { prompt: "login" } : {}),
   });
   return { flow, url };
@@ -35,7 +35,7 @@ export async function startSignIn(
 export type ProviderAnswer = { person: Person; sid?: string; idToken: string };
 
 /**
- * The provider's answer: state checked, the code exchanged on the server, the ID token checked (issuer, audience,
+ * The provider's callback: state checked, the code exchanged on the server, the ID token checked (issuer, audience,
  * expiry, nonce, signature), userinfo asked only for what the ID token lacks. The access token is used for that and
  * then dropped.
  */

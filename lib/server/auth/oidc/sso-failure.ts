@@ -27,7 +27,8 @@ export function asSsoFailure(error: unknown): SsoFailure {
   // From the token endpoint: invalid_grant for a code used twice, expired, or issued to another client.
   if (error instanceof client.ResponseBodyError) return new SsoFailure("rejected", `token endpoint: ${error.error}`);
   if (error instanceof client.ClientError) {
-    // The specific check is in the wrapped error's message ('unexpected JWT "aud" claim value'); its cause holds claims.
+    // The specific check is in the wrapped error's message ('unexpected JWT "aud" claim value'); that error's own
+    // cause holds the claims.
     const detail = error.cause instanceof Error ? error.cause.message : error.message;
     if (/"state"/.test(detail)) return new SsoFailure("state", detail);
     if (error.code && PROVIDER_ANSWERED_BADLY.has(error.code)) return new SsoFailure("unavailable", error.message);
