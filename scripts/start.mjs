@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import nextEnv from "@next/env";
-import { startCatalogue } from "./catalogue/start-catalogue.mjs";
+import { startCatalogue } from "./dev-catalogue/start-catalogue.mjs";
 import { addFirstAdmin, importUsersFile, listUsers } from "../lib/node/user-store.mjs";
 import { startEmbeddedDatabase } from "../lib/node/embedded-database.mjs";
 import { ensureBuild } from "./ensure-build.mjs";

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmbeddedDatabase } from "../../lib/node/embedded-database.mjs";
-import { startCatalogue } from "../catalogue/start-catalogue.mjs";
+import { startCatalogue } from "../dev-catalogue/start-catalogue.mjs";
 import { freePort } from "./ports.mjs";
 import { seedUsers } from "./seed-users.mjs";
 import { startStandaloneServer } from "./standalone-server.mjs";
