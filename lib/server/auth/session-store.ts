@@ -46,7 +46,7 @@ export function createSession(account: Account): Promise<string | undefined> {
 export type ProviderSignIn = { person: Person & { role: Role }; sid?: string; idToken: string };
 
 /** A person the identity provider signed in: no account here, so the row holds their role and names. */
-export function createSsoSession({ person, sid, idToken }: ProviderSignIn): Promise<string | undefined> {
+export async function createSsoSession({ person, sid, idToken }: ProviderSignIn): Promise<string | undefined> {
   return insertSession(
     `INSERT INTO sessions (id, created_at, last_seen_at, idle_expires_at, absolute_expires_at, auth_method,
        sso_role, sso_username, sso_display_name, provider_sub, provider_sid, id_token_sealed)
@@ -57,7 +57,7 @@ export function createSsoSession({ person, sid, idToken }: ProviderSignIn): Prom
       storableText(person.displayName),
       person.sub,
       sid ?? null,
-      sealText("oidc-id-token", idToken),
+      await sealText("oidc-id-token", idToken),
     ],
   );
 }
@@ -99,5 +99,5 @@ export async function endSession(token: string): Promise<{ idToken?: string }> {
     [sessionId(token)],
   );
   const sealed = rows[0]?.id_token_sealed;
-  return { idToken: sealed ? openText("oidc-id-token", sealed) : undefined };
+  return { idToken: sealed ? await openText("oidc-id-token", sealed) : undefined };
 }
