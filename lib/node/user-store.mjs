@@ -5,7 +5,8 @@ import { HASH_PATTERN, hashPassword } from "./password.mjs";
 
 /** @typedef {"viewer" | "admin"} Role */
 /** @typedef {{ username: string, role: Role, passwordHash: string }} StoredUser */
-/** @typedef {{ query: (text: string, values?: unknown[]) => Promise<{ rows: any[], rowCount: number | null }> }} Queryable */
+/** @typedef {{ rows: any[], rowCount: number | null }} QueryResult */
+/** @typedef {{ query: (text: string, values?: unknown[]) => Promise<QueryResult> }} Queryable */
 
 export const ROLES = /** @type {const} */ (["viewer", "admin"]);
 export const USERNAME_PATTERN = /^[\p{L}\p{N}._@-]{1,64}$/u;
@@ -20,7 +21,10 @@ const SAVE = `
   ), ended AS (DELETE FROM sessions WHERE username = $1)
   SELECT inserted FROM saved`;
 
-/** @param {Queryable} db @param {string} username @param {Role} role @param {string} password @returns {Promise<"added" | "updated">} */
+/**
+ * @param {Queryable} db @param {string} username @param {Role} role @param {string} password
+ * @returns {Promise<"added" | "updated">}
+ */
 export async function upsertUser(db, username, role, password) {
   return saveUser(db, { username, role, passwordHash: await hashPassword(password) });
 }
@@ -34,7 +38,8 @@ async function saveUser(db, { username, role, passwordHash }) {
 /** @param {Queryable} db @param {string} password @returns {Promise<boolean>} whether it was made here */
 export async function addFirstAdmin(db, password) {
   const { rowCount } = await db.query(
-    "INSERT INTO users (username, role, password_hash, credential_version) VALUES ('admin', 'admin', $1, $2) ON CONFLICT DO NOTHING",
+    `INSERT INTO users (username, role, password_hash, credential_version) VALUES ('admin', 'admin', $1, $2)
+     ON CONFLICT DO NOTHING`,
     [await hashPassword(password), randomUUID()],
   );
   return rowCount === 1;

@@ -14,9 +14,9 @@ export function fromSpreadsheetSafe(value: string): string {
 }
 
 /**
- * csv-stringify's settings for every CSV the app writes: RFC 4180 with CRLF line ends, text cells made spreadsheet-safe,
- * numbers left as they are. A field holding a lone CR or LF is quoted too, which csv-stringify stops doing by default
- * once the line end is set.
+ * csv-stringify's settings for every CSV the app writes: RFC 4180 with CRLF line ends, text cells made
+ * spreadsheet-safe, numbers left as they are. A field holding a lone CR or LF must still be quoted, which
+ * csv-stringify stops doing by default once the line end is set.
  */
 export const CSV_OPTIONS = {
   record_delimiter: "windows",

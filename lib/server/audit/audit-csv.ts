@@ -28,8 +28,8 @@ const lines = (entries: AuditEntry[]) =>
   );
 
 /**
- * The CSV as a stream pulled a batch at a time: a slow reader slows the reading, so an export of every event holds one
- * batch in memory. The first batch is read before the answer starts, so a database that is down is a clear 503.
+ * A stream pulled a batch at a time, so a slow download slows the database reads and an export of every event holds
+ * one batch in memory. The first batch is read before the response starts, so a database that is down is a clear 503.
  */
 export async function auditCsvStream(batches: AsyncGenerator<AuditEntry[]>): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();

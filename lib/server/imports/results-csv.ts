@@ -3,7 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import { CSV_OPTIONS } from "@/lib/shared/csv";
 import type { ImportRow } from "@/lib/shared/import-schemas";
 
-/** Rows not sent (repeated, invalid, already there, cancelled) are "skipped"; a row still waiting is not an outcome yet. */
+// Rows not sent (repeated, invalid, already there, cancelled) are "skipped"; a row still waiting has no outcome yet.
 function outcome(row: ImportRow): string {
   return row.state === "pending" || row.state === "sending" ? "unknown" : row.state;
 }

@@ -4,7 +4,7 @@ import { readCookie } from "@/lib/server/http/read-cookie";
 import { isHttps } from "../request-origin";
 import { openText, sealText } from "../sealed-text";
 
-/** One sign-in through the provider, from the redirect to it until its answer: bound to this browser. */
+/** One sign-in through the provider, from the redirect to it until it sends the browser back: bound to this browser. */
 export type Flow = { codeVerifier: string; state: string; nonce: string; next: string };
 
 const SECURE_NAME = "__Host-categories_oidc";
