@@ -23,8 +23,7 @@ ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=0.0.0.0 PORT=3000
 COPY --from=build --chown=node:node /src/.next/standalone ./
 COPY --from=build --chown=node:node /src/scripts/users.mjs ./scripts/users.mjs
 COPY --from=build --chown=node:node /src/scripts/lib/command-database.mjs /src/scripts/lib/database-client.mjs ./scripts/lib/
-COPY --from=build --chown=node:node /src/lib/server/auth/user-store.mjs /src/lib/server/auth/password.mjs ./lib/server/auth/
-COPY --from=build --chown=node:node /src/lib/server/db/migrate.mjs ./lib/server/db/migrate.mjs
+COPY --from=build --chown=node:node /src/lib/node/user-store.mjs /src/lib/node/password.mjs /src/lib/node/migrate.mjs ./lib/node/
 COPY --from=build --chown=node:node /src/node_modules/@next/env ./node_modules/@next/env
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node

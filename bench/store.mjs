@@ -5,7 +5,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { auditPageSql } from "../lib/server/audit/audit-page-sql.mjs";
+import { auditPageSql } from "../lib/node/audit-page-sql.mjs";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
 import { withDatabaseClient } from "../scripts/lib/database-client.mjs";
 import { startApp } from "../scripts/lib/standalone-app.mjs";

@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
-import { categoriesToCsv, csvFileName } from "@/lib/browser/categories-csv";
 import { useCategories, useJustCreated } from "@/lib/browser/categories";
 import { downloadFile } from "@/lib/browser/download-file";
 import { type SortKey, searchableCategories, sortCategories } from "@/lib/browser/view";
@@ -60,7 +59,9 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
   });
   useEffect(() => applyEarlySearch(), []);
 
-  const exportCsv = () => {
+  const exportCsv = async () => {
+    // Loaded on the first export: the CSV writer is not needed to show the list.
+    const { categoriesToCsv, csvFileName } = await import("@/lib/browser/categories-csv");
     // The byte-order mark lets spreadsheet programs read the file as UTF-8.
     downloadFile(["\uFEFF", categoriesToCsv(visible)], csvFileName(environment, new Date()), "text/csv;charset=utf-8");
     announce(`Exported ${countText(visible.length, visible.length)} as CSV`);

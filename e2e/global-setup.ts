@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startCatalogue } from "../scripts/catalogue/start-catalogue.mjs";
+import { startCatalogue } from "../scripts/dev-catalogue/start-catalogue.mjs";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
 import { startStandaloneServer } from "../scripts/lib/standalone-server.mjs";
 import { deadCatalogueUrl, startFakeCatalogue } from "../tests/support/fake-catalogue";

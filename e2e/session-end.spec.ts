@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page, PlaywrightWorkerArgs } from "@playwright/test";
-import { removeUser, upsertUser } from "../lib/server/auth/user-store.mjs";
+import { removeUser, upsertUser } from "../lib/node/user-store.mjs";
 import { databaseAt } from "../tests/support/test-database";
 import { loginUrlFor, signInByApi, signInWithForm } from "./support/auth";
 import { type Account, ENV, setupValue } from "./support/constants";

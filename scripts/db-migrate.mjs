@@ -1,7 +1,7 @@
 // @ts-check
 // `npm run db:migrate`: brings the database's schema up to date on its own, as the app does at every start.
 import { resolve } from "node:path";
-import { migrate } from "../lib/server/db/migrate.mjs";
+import { migrate } from "../lib/node/migrate.mjs";
 import { withCommandDatabase } from "./lib/command-database.mjs";
 
 try {

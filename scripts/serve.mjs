@@ -4,7 +4,7 @@
 // into .next/standalone/scripts/, beside the server.js it starts: run `node .next/standalone/scripts/serve.mjs`.
 import { subscribe } from "node:diagnostics_channel";
 import { createRequire } from "node:module";
-import { CLIENT_ADDRESS_HEADER, clientAddress, isTrusted, parseTrustedProxies } from "../lib/server/http/forwarded.mjs";
+import { CLIENT_ADDRESS_HEADER, clientAddress, isTrusted, parseTrustedProxies } from "../lib/node/forwarded.mjs";
 
 const FORWARDED_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-forwarded-port"];
 

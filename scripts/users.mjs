@@ -3,7 +3,7 @@
 // Manages who may sign in, in the app's database (see command-database.mjs for which one), like htpasswd.
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
-import { passwordProblem } from "../lib/server/auth/password.mjs";
+import { passwordProblem } from "../lib/node/password.mjs";
 import {
   ROLES,
   USERNAME_PATTERN,
@@ -11,7 +11,7 @@ import {
   listUsers,
   removeUser,
   upsertUser,
-} from "../lib/server/auth/user-store.mjs";
+} from "../lib/node/user-store.mjs";
 import { withCommandDatabase } from "./lib/command-database.mjs";
 import { withDatabaseClient } from "./lib/database-client.mjs";
 
@@ -86,7 +86,7 @@ if (command === "remove" && !username) fail(USAGE);
 if (command === "import" && !username) fail(`Name the users file to import.\n${USAGE}`);
 /** @type {string | undefined} */
 let password;
-/** @type {import("../lib/server/auth/user-store.mjs").Role} */
+/** @type {import("../lib/node/user-store.mjs").Role} */
 let role = "viewer";
 if (command === "add") {
   const roleIndex = rest.indexOf("--role");

@@ -1,6 +1,6 @@
 // @ts-check
 import pg from "pg";
-import { startEmbeddedDatabase } from "../../lib/server/db/embedded-database.mjs";
+import { startEmbeddedDatabase } from "../../lib/node/embedded-database.mjs";
 
 /** A new database on the server, dropped by stop(); or the embedded one, in memory. @param {string | undefined} server */
 export async function freshDatabase(server) {

@@ -18,7 +18,7 @@ export async function startStack({ n, workDir, timeoutSeconds }) {
   const [apiKey, port] = [randomBytes(24).toString("base64url"), await freePort()];
   const catalogue = await startStandaloneServer({
     port,
-    script: "scripts/catalogue/main.mjs",
+    script: "scripts/dev-catalogue/main.mjs",
     logFile: join(workDir, `catalogue-${n}.log`),
     ready: { path: "/v1/categories", anyStatus: true, timeoutMs: 60_000 },
     env: { CATALOGUE_PORT: String(port), CATALOGUE_API_KEY: apiKey, CATALOGUE_DATA_FILE: dataFile },

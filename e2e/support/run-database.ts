@@ -1,4 +1,4 @@
-import { startEmbeddedDatabase } from "../../lib/server/db/embedded-database.mjs";
+import { startEmbeddedDatabase } from "../../lib/node/embedded-database.mjs";
 import { seedUsers } from "../../scripts/lib/seed-users.mjs";
 import { newDatabaseOn } from "../../tests/support/test-database";
 import { ACCOUNTS, type Account, PAGER_ACCOUNT, type Role } from "./constants";

@@ -1,12 +1,13 @@
-import { csvLines } from "@/lib/shared/csv";
+import { stringify } from "csv-stringify/browser/esm/sync";
+import { CSV_OPTIONS } from "@/lib/shared/csv";
 import type { Category } from "@/lib/shared/schemas";
 
 export function categoriesToCsv(categories: readonly Category[]): string {
   // Ids are digit strings (int64), and no digit string needs protecting, so they pass through unchanged.
-  return csvLines([
-    ["id", "name", "description"],
-    ...categories.map(({ id, name, description }) => [id, name, description ?? ""]),
-  ]);
+  return stringify(
+    [["id", "name", "description"], ...categories.map(({ id, name, description }) => [id, name, description ?? ""])],
+    CSV_OPTIONS,
+  );
 }
 
 export function csvFileName(environment: string, now: Date): string {

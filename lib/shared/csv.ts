@@ -1,3 +1,5 @@
+import type { Options } from "csv-stringify/sync";
+
 // OWASP "CSV Injection": a cell a spreadsheet would run as a formula gets one leading quote. The rule also adds one to
 // a cell that already starts with quotes before such a character, so taking one away on import is an exact inverse.
 const FORMULA = /^'*[=+\-@\t\r]/;
@@ -11,16 +13,13 @@ export function fromSpreadsheetSafe(value: string): string {
   return PROTECTED.test(value) ? value.slice(1) : value;
 }
 
-/** One RFC 4180 field; text cells are made spreadsheet-safe, numbers (ids) are left as they are. */
-function field(value: string | number): string {
-  if (typeof value === "number") return String(value);
-  const safe = spreadsheetSafe(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** CSV lines ending in CRLF, as RFC 4180 has them. */
-export function csvLines(rows: Iterable<readonly (string | number)[]>): string {
-  let text = "";
-  for (const row of rows) text += `${row.map(field).join(",")}\r\n`;
-  return text;
-}
+/**
+ * csv-stringify's settings for every CSV the app writes: RFC 4180 with CRLF line ends, text cells made
+ * spreadsheet-safe, numbers left as they are. A field holding a lone CR or LF must still be quoted, which
+ * csv-stringify stops doing by default once the line end is set.
+ */
+export const CSV_OPTIONS = {
+  record_delimiter: "windows",
+  quote_record_delimiter: true,
+  cast: { string: spreadsheetSafe },
+} satisfies Options;

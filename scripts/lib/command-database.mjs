@@ -13,7 +13,7 @@ export async function withCommandDatabase(work) {
   nextEnv.loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error });
   if (process.env.DATABASE_URL) return work(process.env.DATABASE_URL, "the database at DATABASE_URL");
   // Loaded only here: the Docker image, which always has DATABASE_URL, ships no embedded database.
-  const { runningDatabaseUrl, startEmbeddedDatabase } = await import("../../lib/server/db/embedded-database.mjs");
+  const { runningDatabaseUrl, startEmbeddedDatabase } = await import("../../lib/node/embedded-database.mjs");
   const dataDir = resolve(process.env.DATA_DIR ?? ".data");
   const running = runningDatabaseUrl(dataDir);
   if (running) return work(running, `the running app's embedded database (${dataDir})`);

@@ -2,7 +2,7 @@
 // What the scripts do with a database before they touch it: bring its schema up to date, then use one client.
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { migrate } from "../../lib/server/db/migrate.mjs";
+import { migrate } from "../../lib/node/migrate.mjs";
 
 const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
 

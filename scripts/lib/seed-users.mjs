@@ -1,11 +1,11 @@
 // @ts-check
 // Accounts for a database a script has just started: its schema brought up to date, then each user saved.
-import { upsertUser } from "../../lib/server/auth/user-store.mjs";
+import { upsertUser } from "../../lib/node/user-store.mjs";
 import { withDatabaseClient } from "./database-client.mjs";
 
 /**
  * @param {string} databaseUrl
- * @param {readonly { username: string, role: import("../../lib/server/auth/user-store.mjs").Role, password: string }[]} users
+ * @param {readonly { username: string, role: import("../../lib/node/user-store.mjs").Role, password: string }[]} users
  */
 export async function seedUsers(databaseUrl, users) {
   // Side by side: each is a 128 MiB scrypt hash of about 300 ms.

@@ -7,13 +7,13 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmbeddedDatabase } from "../../lib/server/db/embedded-database.mjs";
-import { startCatalogue } from "../catalogue/start-catalogue.mjs";
+import { startEmbeddedDatabase } from "../../lib/node/embedded-database.mjs";
+import { startCatalogue } from "../dev-catalogue/start-catalogue.mjs";
 import { freePort } from "./ports.mjs";
 import { seedUsers } from "./seed-users.mjs";
 import { startStandaloneServer } from "./standalone-server.mjs";
 
-/** @typedef {{ username: string, role: import("../../lib/server/auth/user-store.mjs").Role, password: string }} User */
+/** @typedef {{ username: string, role: import("../../lib/node/user-store.mjs").Role, password: string }} User */
 /** @typedef {{ id?: string, name: string, description?: string }} Category */
 
 /** Synchronous clean-ups for process "exit", which cannot wait. @type {Set<() => void>} */

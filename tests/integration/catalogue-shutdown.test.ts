@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { Agent, request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readStoredCategories } from "@/scripts/catalogue/store.mjs";
+import { readStoredCategories } from "@/scripts/dev-catalogue/store.mjs";
 import { type CatalogueProcess, startCatalogueProcess } from "../support/catalogue-process";
 import { type Exit } from "../support/child-process";
 import { eventually, refusesConnections } from "../support/probes";

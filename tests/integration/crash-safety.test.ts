@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { journalFileOf, readStoredCategories } from "@/scripts/catalogue/store.mjs";
+import { journalFileOf, readStoredCategories } from "@/scripts/dev-catalogue/store.mjs";
 import { type CatalogueProcess, startCatalogueProcess } from "../support/catalogue-process";
 import type { Exit } from "../support/child-process";
 import { printFigures } from "../support/figures";

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "@/lib/server/auth/password.mjs";
+import { hashPassword } from "@/lib/node/password.mjs";
 import { freePort } from "../../scripts/lib/ports.mjs";
 import { type Child, spawnNode, waitForOutput } from "../support/child-process";
 

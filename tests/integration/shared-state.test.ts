@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import pg from "pg";
-import { upsertUser } from "@/lib/server/auth/user-store.mjs";
+import { upsertUser } from "@/lib/node/user-store.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, VIEWER, addAccounts } from "../support/auth-fixture";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";

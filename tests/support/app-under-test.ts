@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { startCatalogue } from "../../scripts/catalogue/start-catalogue.mjs";
+import { startCatalogue } from "../../scripts/dev-catalogue/start-catalogue.mjs";
 import { addAccounts } from "./auth-fixture";
 import { APP_API_KEY, type StandaloneApp, startStandaloneApp } from "./standalone-app";
 import { tempFiles } from "./temp-files";

@@ -1,4 +1,4 @@
-import { type Queryable, upsertUser } from "@/lib/server/auth/user-store.mjs";
+import { type Queryable, upsertUser } from "@/lib/node/user-store.mjs";
 import { testDb } from "./test-database";
 
 export const SESSION_SECRET = "unit-test-session-secret-0123456789abcdef";

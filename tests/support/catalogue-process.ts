@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { type Child, spawnNode, waitForOutput } from "./child-process";
 
-const MAIN = fileURLToPath(new URL("../../scripts/catalogue/main.mjs", import.meta.url));
+const MAIN = fileURLToPath(new URL("../../scripts/dev-catalogue/main.mjs", import.meta.url));
 
 export type CatalogueProcess = Child & {
   /** Base URL ending in /v1. */

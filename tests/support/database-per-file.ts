@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { afterAll } from "vitest";
-import { startEmbeddedDatabase } from "../../lib/server/db/embedded-database.mjs";
+import { startEmbeddedDatabase } from "../../lib/node/embedded-database.mjs";
 
 // Each test file's own embedded database, a copy of the migrated template (database-setup.ts), served from this
 // worker; the app modules and every app a test starts read DATABASE_URL.

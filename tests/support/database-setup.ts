@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startEmbeddedDatabase } from "../../lib/server/db/embedded-database.mjs";
-import { migrate } from "../../lib/server/db/migrate.mjs";
+import { startEmbeddedDatabase } from "../../lib/node/embedded-database.mjs";
+import { migrate } from "../../lib/node/migrate.mjs";
 import { ensureBuild } from "../../scripts/ensure-build.mjs";
 
 const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));

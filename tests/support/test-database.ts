@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import type { Queryable } from "@/lib/server/auth/user-store.mjs";
-import { migrate } from "@/lib/server/db/migrate.mjs";
+import type { Queryable } from "@/lib/node/user-store.mjs";
+import { migrate } from "@/lib/node/migrate.mjs";
 
 /** A small pool on `url`, for fixtures and for looking at what the app stored. */
 export function databaseAt(url: string): Queryable & { end: () => Promise<void> } {

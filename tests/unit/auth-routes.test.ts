@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "@/lib/shared/schemas";
-import { removeUser, upsertUser } from "@/lib/server/auth/user-store.mjs";
+import { removeUser, upsertUser } from "@/lib/node/user-store.mjs";
 import { testDb } from "../support/test-database";
 import { ADMIN, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
 import { ORIGIN, stubAppEnv } from "../support/app-env";

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startCatalogue } from "@/scripts/catalogue/start-catalogue.mjs";
-import { readStoredCategories } from "@/scripts/catalogue/store.mjs";
+import { startCatalogue } from "@/scripts/dev-catalogue/start-catalogue.mjs";
+import { readStoredCategories } from "@/scripts/dev-catalogue/store.mjs";
 
 const API_KEY = "service-test-key";
 let dir: string;

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { journalWriter } from "@/scripts/catalogue/journal.mjs";
-import { journalFileOf, openStore, readStoredCategories } from "@/scripts/catalogue/store.mjs";
+import { journalWriter } from "@/scripts/dev-catalogue/journal.mjs";
+import { journalFileOf, openStore, readStoredCategories } from "@/scripts/dev-catalogue/store.mjs";
 
 let dir: string;
 let file: string;

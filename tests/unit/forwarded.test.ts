@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, parseTrustedProxies } from "@/lib/server/http/forwarded.mjs";
+import { clientAddress, parseTrustedProxies } from "@/lib/node/forwarded.mjs";
 
 const trusted = parseTrustedProxies("10.0.0.0/8, 192.168.1.7, fd00::/8").list;
 

@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedDatabase } from "@/lib/server/db/embedded-database.mjs";
-import { migrate } from "@/lib/server/db/migrate.mjs";
+import { startEmbeddedDatabase } from "@/lib/node/embedded-database.mjs";
+import { migrate } from "@/lib/node/migrate.mjs";
 import { newDatabaseOn } from "../support/test-database";
 
 const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));

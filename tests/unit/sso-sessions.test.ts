@@ -47,7 +47,7 @@ describe("single sign-on sessions", () => {
     );
     expect(rows).toHaveLength(1);
     expect(rows[0].row).not.toContain(ID_TOKEN);
-    expect(rows[0].row).not.toContain("eyJ");
+    for (const part of ID_TOKEN.split(".")) expect(rows[0].row).not.toContain(part);
     expect(rows[0].row).not.toContain(token);
   });
 

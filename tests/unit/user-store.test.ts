@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "@/lib/server/auth/password.mjs";
-import { importUsersFile, listUsers, removeUser, upsertUser } from "@/lib/server/auth/user-store.mjs";
-import { startEmbeddedDatabase } from "@/lib/server/db/embedded-database.mjs";
+import { hashPassword, verifyPassword } from "@/lib/node/password.mjs";
+import { importUsersFile, listUsers, removeUser, upsertUser } from "@/lib/node/user-store.mjs";
+import { startEmbeddedDatabase } from "@/lib/node/embedded-database.mjs";
 import { testDb } from "../support/test-database";
 
 describe("password hashes", () => {

@@ -3,7 +3,7 @@ import { query, storableText } from "@/lib/server/db/database";
 import type { AuditAction } from "@/lib/shared/audit-actions";
 import type { AuditEntry, AuditPage } from "@/lib/shared/audit-schemas";
 import { type AuditCursor, type AuditFilters, type AuditQuery, cursorOf } from "./audit-query";
-import { auditPageSql } from "./audit-page-sql.mjs";
+import { auditPageSql } from "@/lib/node/audit-page-sql.mjs";
 
 type Row = {
   id: string;

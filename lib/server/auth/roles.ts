@@ -1,5 +1,5 @@
 import "server-only";
-import type { Role } from "./user-store.mjs";
+import type { Role } from "@/lib/node/user-store.mjs";
 
 export type { Role };
 export type AuthMethod = "local" | "sso";

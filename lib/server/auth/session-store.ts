@@ -37,8 +37,10 @@ async function insertSession(sql: string, values: unknown[]): Promise<string | u
 
 export function createSession(account: Account): Promise<string | undefined> {
   return insertSession(
-    `INSERT INTO sessions (id, created_at, last_seen_at, idle_expires_at, absolute_expires_at, username, credential_version)
-     SELECT $1, $2, $2, $3, $4, username, credential_version FROM users WHERE username = $5 AND credential_version = $6`,
+    `INSERT INTO sessions
+       (id, created_at, last_seen_at, idle_expires_at, absolute_expires_at, username, credential_version)
+     SELECT $1, $2, $2, $3, $4, username, credential_version FROM users
+     WHERE username = $5 AND credential_version = $6`,
     [account.username, account.credentialVersion],
   );
 }
@@ -46,7 +48,7 @@ export function createSession(account: Account): Promise<string | undefined> {
 export type ProviderSignIn = { person: Person & { role: Role }; sid?: string; idToken: string };
 
 /** A person the identity provider signed in: no account here, so the row holds their role and names. */
-export function createSsoSession({ person, sid, idToken }: ProviderSignIn): Promise<string | undefined> {
+export async function createSsoSession({ person, sid, idToken }: ProviderSignIn): Promise<string | undefined> {
   return insertSession(
     `INSERT INTO sessions (id, created_at, last_seen_at, idle_expires_at, absolute_expires_at, auth_method,
        sso_role, sso_username, sso_display_name, provider_sub, provider_sid, id_token_sealed)
@@ -57,18 +59,19 @@ export function createSsoSession({ person, sid, idToken }: ProviderSignIn): Prom
       storableText(person.displayName),
       person.sub,
       sid ?? null,
-      sealText("oidc-id-token", idToken),
+      await sealText("oidc-id-token", idToken),
     ],
   );
 }
 
 type Row = { method: AuthMethod; username: string; role: Role; display_name: string; last_seen_at: Date };
 
-// A local session counts only while its account has the credential version it was made under (and local sign-in is on).
+// A local session counts only while its account has the credential version it was made under and local sign-in is on.
 const READ = `
-  SELECT s.auth_method AS method, coalesce(u.username, s.sso_username) AS username, coalesce(u.role, s.sso_role) AS role,
-    coalesce(s.sso_display_name, u.username) AS display_name, s.last_seen_at
-  FROM sessions s LEFT JOIN users u ON s.auth_method = 'local' AND u.username = s.username AND u.credential_version = s.credential_version
+  SELECT s.auth_method AS method, coalesce(u.username, s.sso_username) AS username,
+    coalesce(u.role, s.sso_role) AS role, coalesce(s.sso_display_name, u.username) AS display_name, s.last_seen_at
+  FROM sessions s LEFT JOIN users u
+    ON s.auth_method = 'local' AND u.username = s.username AND u.credential_version = s.credential_version
   WHERE s.id = $1 AND s.idle_expires_at > $2 AND s.absolute_expires_at > $2
     AND (s.auth_method = 'sso' OR ($3 AND u.username IS NOT NULL))`;
 
@@ -99,5 +102,5 @@ export async function endSession(token: string): Promise<{ idToken?: string }> {
     [sessionId(token)],
   );
   const sealed = rows[0]?.id_token_sealed;
-  return { idToken: sealed ? openText("oidc-id-token", sealed) : undefined };
+  return { idToken: sealed ? await openText("oidc-id-token", sealed) : undefined };
 }

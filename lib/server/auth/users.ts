@@ -1,7 +1,7 @@
 import "server-only";
 import { query, storableText } from "@/lib/server/db/database";
 import { withHashSlot } from "./hash-slots";
-import { verifyPassword } from "./password.mjs";
+import { verifyPassword } from "@/lib/node/password.mjs";
 import type { Role } from "./roles";
 
 export type Account = { username: string; role: Role; credentialVersion: string };

@@ -1,7 +1,7 @@
 import "server-only";
 import * as z from "zod/mini";
 import { ENVIRONMENTS } from "@/lib/shared/environment";
-import { parseTrustedProxies } from "@/lib/server/http/forwarded.mjs";
+import { parseTrustedProxies } from "@/lib/node/forwarded.mjs";
 
 const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
 

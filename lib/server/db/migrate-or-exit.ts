@@ -1,6 +1,6 @@
 import "server-only";
 import { log } from "@/lib/server/log";
-import { migrate } from "./migrate.mjs";
+import { migrate } from "@/lib/node/migrate.mjs";
 
 const RETRY_FOR_MS = 30_000;
 const RETRY_EVERY_MS = 1_000;

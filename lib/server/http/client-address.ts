@@ -1,5 +1,5 @@
 import "server-only";
-import { CLIENT_ADDRESS_HEADER } from "./forwarded.mjs";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/node/forwarded.mjs";
 
 // Safe to trust: scripts/serve.mjs overwrites whatever a client sent under this name.
 export function clientAddress(headers: Pick<Headers, "get">): string {

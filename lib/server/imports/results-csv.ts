@@ -1,8 +1,9 @@
 import "server-only";
-import { csvLines } from "@/lib/shared/csv";
+import { stringify } from "csv-stringify/sync";
+import { CSV_OPTIONS } from "@/lib/shared/csv";
 import type { ImportRow } from "@/lib/shared/import-schemas";
 
-/** Rows not sent (repeated, invalid, already there, cancelled) are "skipped"; a row still waiting is not an outcome yet. */
+// Rows not sent (repeated, invalid, already there, cancelled) are "skipped"; a row still waiting has no outcome yet.
 function outcome(row: ImportRow): string {
   return row.state === "pending" || row.state === "sending" ? "unknown" : row.state;
 }
@@ -13,15 +14,18 @@ function message(row: ImportRow): string {
 }
 
 export function importResultsCsv(rows: readonly ImportRow[]): string {
-  return csvLines([
-    ["line", "name", "description", "outcome", "id", "message"],
-    ...rows.map((row) => [
-      row.line,
-      row.name,
-      row.description ?? "",
-      outcome(row),
-      row.categoryId ?? (row.state === "skipped" ? (row.existingId ?? "") : ""),
-      message(row),
-    ]),
-  ]);
+  return stringify(
+    [
+      ["line", "name", "description", "outcome", "id", "message"],
+      ...rows.map((row) => [
+        row.line,
+        row.name,
+        row.description ?? "",
+        outcome(row),
+        row.categoryId ?? (row.state === "skipped" ? (row.existingId ?? "") : ""),
+        message(row),
+      ]),
+    ],
+    CSV_OPTIONS,
+  );
 }

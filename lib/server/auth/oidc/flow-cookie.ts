@@ -4,7 +4,7 @@ import { readCookie } from "@/lib/server/http/read-cookie";
 import { isHttps } from "../request-origin";
 import { openText, sealText } from "../sealed-text";
 
-/** One sign-in through the provider, from the redirect to it until its callback: bound to this browser. */
+/** One sign-in through the provider, from the redirect to it until it sends the browser back: bound to this browser. */
 export type Flow = { codeVerifier: string; state: string; nonce: string; next: string };
 
 const SECURE_NAME = "__Host-categories_oidc";
@@ -24,7 +24,7 @@ function attributes(headers: Headers, maxAge: number): string {
 }
 
 /** Sealed (encrypted and authenticated), so the browser holds the PKCE verifier without being able to read it. */
-export function flowCookie(headers: Headers, flow: Flow, now = Date.now()): string {
+export async function flowCookie(headers: Headers, flow: Flow, now = Date.now()): Promise<string> {
   const payload = {
     v: flow.codeVerifier,
     s: flow.state,
@@ -32,7 +32,8 @@ export function flowCookie(headers: Headers, flow: Flow, now = Date.now()): stri
     next: flow.next,
     exp: now + FLOW_MAX_AGE_SECONDS * 1000,
   };
-  return `${cookieName(headers)}=${sealText("oidc-flow-cookie", JSON.stringify(payload))}; ${attributes(headers, FLOW_MAX_AGE_SECONDS)}`;
+  const sealed = await sealText("oidc-flow-cookie", JSON.stringify(payload));
+  return `${cookieName(headers)}=${sealed}; ${attributes(headers, FLOW_MAX_AGE_SECONDS)}`;
 }
 
 export function clearedFlowCookie(headers: Headers): string {
@@ -40,9 +41,9 @@ export function clearedFlowCookie(headers: Headers): string {
 }
 
 /** undefined when there is none, it was altered, or it is older than its maximum age. */
-export function readFlow(headers: Headers, now = Date.now()): Flow | undefined {
+export async function readFlow(headers: Headers, now = Date.now()): Promise<Flow | undefined> {
   const sealed = readCookie(headers, cookieName(headers));
-  const opened = sealed ? openText("oidc-flow-cookie", sealed) : undefined;
+  const opened = sealed ? await openText("oidc-flow-cookie", sealed) : undefined;
   if (!opened) return undefined;
   let parsed: unknown;
   try {

@@ -17,7 +17,7 @@ export const GET = apiRoute("public", async (request, { requestId }) => {
   const address = clientAddress(request.headers);
   // The flow is single-use: whatever happens next, its cookie goes.
   const cleared = clearedFlowCookie(request.headers);
-  const flow = readFlow(request.headers);
+  const flow = await readFlow(request.headers);
   try {
     if (!flow) throw new SsoFailure("expired", "no sign-in flow cookie, or one that is altered or too old");
     const { person, sid, idToken } = await completeSignIn(await oidcConfiguration(), settings, request.url, flow);

@@ -16,7 +16,7 @@ export const GET = apiRoute("public", async (request, { requestId }) => {
     const { flow, url } = await startSignIn(configuration, settings, safeNextPath(params.get("next")), {
       fresh: params.has("fresh"),
     });
-    return seeOther(url.href, [flowCookie(request.headers, flow)]);
+    return seeOther(url.href, [await flowCookie(request.headers, flow)]);
   } catch (error) {
     const { reason, detail } = asSsoFailure(error);
     log.warn("sso_sign_in_not_started", { requestId, reason, detail });

@@ -5,10 +5,8 @@ import { HASH_PATTERN, hashPassword } from "./password.mjs";
 
 /** @typedef {"viewer" | "admin"} Role */
 /** @typedef {{ username: string, role: Role, passwordHash: string }} StoredUser */
-/**
- * @typedef {{ query: (text: string, values?: unknown[]) => Promise<{ rows: any[], rowCount: number | null }> }}
- *   Queryable
- */
+/** @typedef {{ rows: any[], rowCount: number | null }} QueryResult */
+/** @typedef {{ query: (text: string, values?: unknown[]) => Promise<QueryResult> }} Queryable */
 
 export const ROLES = /** @type {const} */ (["viewer", "admin"]);
 export const USERNAME_PATTERN = /^[\p{L}\p{N}._@-]{1,64}$/u;
@@ -40,7 +38,8 @@ async function saveUser(db, { username, role, passwordHash }) {
 /** @param {Queryable} db @param {string} password @returns {Promise<boolean>} whether it was made here */
 export async function addFirstAdmin(db, password) {
   const { rowCount } = await db.query(
-    "INSERT INTO users (username, role, password_hash, credential_version) VALUES ('admin', 'admin', $1, $2) ON CONFLICT DO NOTHING",
+    `INSERT INTO users (username, role, password_hash, credential_version) VALUES ('admin', 'admin', $1, $2)
+     ON CONFLICT DO NOTHING`,
     [await hashPassword(password), randomUUID()],
   );
   return rowCount === 1;

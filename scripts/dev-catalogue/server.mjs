@@ -20,7 +20,7 @@ const digest = (value) => createHash("sha256").update(value).digest();
  */
 export function createCatalogueServer({ store, apiKey }) {
   const expected = digest(`Bearer ${apiKey}`);
-  // Serialising 100,000 categories takes longer than sending them: each version of the list is written once.
+  // Serialising a large list costs more than sending it, so each version of the list is serialised once.
   let listed = { version: -1, body: "" };
 
   return createServer(async (request, response) => {
@@ -56,7 +56,7 @@ export function createCatalogueServer({ store, apiKey }) {
         chunks.push(chunk);
       }
     } catch {
-      // The client went away mid-body: nothing was created and there is no one to answer.
+      // The client went away mid-body: nothing was created and there is no one to send a response to.
       return;
     }
     const text = Buffer.concat(chunks).toString("utf8");

@@ -15,7 +15,7 @@ export async function readJsonFile(file) {
 
 /**
  * Replaces the file atomically: a temp file beside it, fsynced, then renamed
- * over it, so a reader or a crash only ever sees the old or the new content.
+ * over it, so anything reading it, or a crash, only ever sees the old or the new content.
  * The folder is fsynced too, so the new content is the one on disk before
  * anything that relies on it (the store empties its journal next) happens.
  * @param {string} file @param {string} text @param {number} [mode] the new file's permissions

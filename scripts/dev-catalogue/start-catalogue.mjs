@@ -12,7 +12,7 @@ export async function startCatalogue({ dataFile, apiKey, port = 0 }) {
   const store = await openStore(dataFile);
   const server = createCatalogueServer({ store, apiKey });
   let stopping = false;
-  // Runs before the handler: once stopping, every answer closes its connection, so kept-alive clients let go.
+  // Runs before the handler: once stopping, every response closes its connection, so kept-alive clients let go.
   server.prependListener("request", (_request, response) => {
     if (stopping) response.setHeader("connection", "close");
   });

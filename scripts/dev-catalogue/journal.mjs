@@ -49,7 +49,7 @@ export function journalWriter(file, size) {
     }
   };
   return {
-    /** Resolves once `text` (whole lines) is on disk; if it rejects, none of it will be read back. @param {string} text */
+    /** Resolves once `text` (whole lines) is on disk; if it rejects, none of it is read back. @param {string} text */
     async append(text) {
       const bytes = Buffer.from(text);
       try {
@@ -62,7 +62,7 @@ export function journalWriter(file, size) {
           await handle.close();
         }
       } catch (error) {
-        // Its creates are answered as failed, so they must not come back when the journal is replayed.
+        // Its creates get a failed response, so they must not come back when the journal is replayed.
         await cutBack().catch(() => {});
         throw error;
       }

@@ -1,7 +1,6 @@
 // @ts-check
-// Keyset on (time, id), each filter with an index ending in (time, id) or a trigram index for the name: every page
-// costs about the same, no offset is scanned. The expressions match the indexes in the migrations character for
-// character.
+// Keyset on (time, id), each filter with an index ending in (time, id) or a trigram index for the name, so every page
+// costs about the same and no offset is scanned. The expressions match the indexes in the migrations exactly.
 
 /** @typedef {{ time: Date, id: string }} Cursor */
 /** @typedef {{ actor?: string, action?: string, from?: Date, to?: Date, q?: string, category?: string }} Filters */
@@ -38,8 +37,9 @@ export function auditPageSql({ actor, action, from, to, q, category, before, aft
   ].filter(Boolean);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
   const order = after === undefined ? "time DESC, id DESC" : "time, id";
+  const columns = "id, time, actor, action, request_id, details";
   return {
-    text: `SELECT id, time, actor, action, request_id, details FROM audit_events ${where} ORDER BY ${order} LIMIT ${param(limit + 1)}`,
+    text: `SELECT ${columns} FROM audit_events ${where} ORDER BY ${order} LIMIT ${param(limit + 1)}`,
     values,
   };
 }

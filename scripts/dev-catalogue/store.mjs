@@ -38,10 +38,13 @@ export async function openStore(file, { foldFromBytes = 1024 * 1024 } = {}) {
   let writing = Promise.resolve();
   /** Creates that the next append will carry: not yet on disk, so not yet in any snapshot. @type {StoredCategory[]} */
   let queued = [];
-  /** The next append, not yet begun: creates arriving meanwhile join it (one write and fsync for all of them). @type {Promise<void> | undefined} */
+  /**
+   * The next append, not yet begun: creates arriving meanwhile join it (one write and fsync for all of them).
+   * @type {Promise<void> | undefined}
+   */
   let nextWrite;
   let version = 0;
-  // Between appends, so the snapshot holds exactly the creates that were answered (a failed one was taken out).
+  // Between appends, so the snapshot holds exactly the creates that got a response (a failed one was taken out).
   const foldIfLarge = async () => {
     if (journal.size() < Math.max(foldFromBytes, snapshotBytes)) return;
     const waiting = new Set(queued);
@@ -62,7 +65,7 @@ export async function openStore(file, { foldFromBytes = 1024 * 1024 } = {}) {
       return journal.append(batch.map((c) => `${JSON.stringify(fileForm(c))}\n`).join(""));
     });
     nextWrite = append;
-    // The creates are answered once their lines are on disk (a failed append is theirs to report); a fold that fails
+    // A create gets its response once its line is on disk (a failed append is its to report); a fold that fails
     // only leaves the journal long.
     const fold = () =>
       foldIfLarge().catch((error) =>
@@ -140,7 +143,8 @@ async function loadSnapshot(file) {
   }));
 }
 
-/** A journal line as a category, or undefined when it is not one. @param {unknown} entry @returns {StoredCategory | undefined} */
+/** A journal line as a category, or undefined when it is not one.
+ * @param {unknown} entry @returns {StoredCategory | undefined} */
 function categoryOf(entry) {
   if (typeof entry !== "object" || entry === null) return undefined;
   const { id, name, description } = /** @type {Record<string, unknown>} */ (entry);
@@ -149,10 +153,11 @@ function categoryOf(entry) {
   return description === undefined ? { id: BigInt(id), name } : { id: BigInt(id), name, description };
 }
 
-/** Ids are kept as strings on disk so that no reader can round them. @param {StoredCategory} c */
+/** Ids are kept as strings on disk so that no JSON parser rounds them. @param {StoredCategory} c */
 const fileForm = (c) => ({ ...c, id: String(c.id) });
 
-/** Writes the snapshot and says how many bytes it holds. @param {string} file @param {readonly StoredCategory[]} categories */
+/** Writes the snapshot and says how many bytes it holds.
+ * @param {string} file @param {readonly StoredCategory[]} categories */
 async function save(file, categories) {
   const text = JSON.stringify({ categories: categories.map(fileForm) }, null, 1);
   await writeFileAtomically(file, text);

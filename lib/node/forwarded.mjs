@@ -44,9 +44,12 @@ export function isTrusted(address, trusted) {
   return isIP(candidate) !== 0 && !!trusted?.check(candidate, family(candidate));
 }
 
-/** X-Forwarded-For is read from the right: only hops that trusted proxies added can be believed.
- * @param {string | undefined} socketAddress @param {string | string[] | undefined} forwardedFor
- * @param {BlockList | undefined} trusted */
+/**
+ * X-Forwarded-For is read from the right: only hops that trusted proxies added can be believed.
+ * @param {string | undefined} socketAddress
+ * @param {string | string[] | undefined} forwardedFor
+ * @param {BlockList | undefined} trusted
+ */
 export function clientAddress(socketAddress, forwardedFor, trusted) {
   let address = plain(socketAddress ?? "") || "unknown";
   if (!isTrusted(address, trusted)) return address;
