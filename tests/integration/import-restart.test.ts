@@ -29,7 +29,12 @@ beforeEach(() => {
   fake.requests.length = 0;
 });
 
-const start = () => startStandaloneApp({ catalogueUrl: fake.url, env: { SHUTDOWN_GRACE_MS: "5000" } });
+// Short runs, so that the run of a killed process times out and is retried soon.
+const start = () =>
+  startStandaloneApp({
+    catalogueUrl: fake.url,
+    env: { SHUTDOWN_GRACE_MS: "5000", IMPORT_RUN_SECONDS: "1", CATALOGUE_TIMEOUT_MS: "1000" },
+  });
 
 async function startImport(running: StandaloneApp, prefix: string): Promise<{ id: string; cookie: string }> {
   const cookie = await signInOverHttp(running.url, ADMIN);
@@ -92,7 +97,7 @@ it("killed mid-import (no grace), rows caught sending are settled from the list,
 
   app = await start();
   const cookie = await signInOverHttp(app.url, ADMIN);
-  // The dead process's lease has to run out first (15 s).
+  // The dead process's run is retried once it has timed out.
   expect(await eventually(async () => (await job(app!, id, cookie)).state === "finished", 60_000, 250)).toBe(true);
   const { counts } = await job(app, id, cookie);
   expect(new Set(posts()).size).toBe(posts().length);
