@@ -89,7 +89,7 @@ it("stopped mid-import (SIGTERM), the next start carries on and sends no row twi
   await app.stop(5_000);
 }, 120_000);
 
-it("killed mid-import (no grace), rows caught sending are settled from the list, never sent again", async () => {
+it("killed mid-import (no grace), rows caught sending are checked against the list, never sent again", async () => {
   app = await start();
   const { id } = await startImport(app, "killed");
   expect(await eventually(() => posts().length >= 20, 20_000)).toBe(true);
@@ -102,6 +102,6 @@ it("killed mid-import (no grace), rows caught sending are settled from the list,
   const { counts } = await job(app, id, cookie);
   expect(new Set(posts()).size).toBe(posts().length);
   expect((counts.created ?? 0) + (counts.unknown ?? 0)).toBe(ROWS);
-  // Whatever reached the service is in its list, so every lost answer is confirmed from it.
+  // Whatever reached the service is in its list, so every create without a response is confirmed from it.
   expect(counts.created).toBe(posts().length);
 }, 120_000);

@@ -105,7 +105,7 @@ async function start(id: string, createExisting = false) {
 /** Runs a job until it ends or pauses, as the queue does, without waiting out the rests it asks for. */
 async function run(id: string, stopping = () => false): Promise<number[]> {
   const rests: number[] = [];
-  let pace = { timedOutInARow: 0, backoffMs: 0 };
+  let pace = { unconfirmedInARow: 0, backoffMs: 0 };
   for (;;) {
     const { carryOn } = await runImportJob(id, { concurrency: 4, stopping, until: Infinity, ...pace });
     if (!carryOn || stopping()) return rests;
@@ -166,7 +166,7 @@ describe("an import job", () => {
     expect(mostInFlight).toBeGreaterThan(1);
   });
 
-  it("settles lost answers against the list, never sending them twice", async () => {
+  it("checks creates without a response against the list, never sending them twice", async () => {
     const id = await preview(
       "name,description\ncut off,after create\nslow one,after create\nfails here,not created\nPlain,\n",
     );
@@ -192,7 +192,7 @@ describe("an import job", () => {
     expect((await store$.readImportJob(id))?.state).toBe("finished");
   });
 
-  it("does not take a category that was already there as a lost answer's", async () => {
+  it("does not take a category that was already there as the one a create without a response made", async () => {
     stored.push({ id: 5, name: "fails twice", description: "x" });
     const id = await preview("name,description\nfails twice,x\n");
     await start(id, true);
@@ -200,7 +200,7 @@ describe("an import job", () => {
     expect((await rowsOf(id))["fails twice"]).toMatchObject({ state: "unknown" });
   });
 
-  it("waits, paused, when the list cannot be read to settle lost answers, and settles them on Resume", async () => {
+  it("waits, paused, when the list cannot be read to check creates without a response, and checks them on Resume", async () => {
     const id = await preview("name\ncut while down\n");
     await start(id);
     listFails = true;
@@ -225,7 +225,7 @@ describe("an import job", () => {
     expect(rows["Ok one"]).toMatchObject({ state: "created" });
   });
 
-  it("backs off on 429 and sends that row again, once it was refused", async () => {
+  it("on 429, asks the queue to wait before the next run, which sends that row again", async () => {
     const id = await preview("name\nbusy row\n");
     await start(id);
     await run(id);
@@ -270,7 +270,7 @@ describe("an import job", () => {
     expect((await store$.readImportJob(id))?.counts).toMatchObject({ created: 12 });
   });
 
-  it("after a crash, a row caught sending is settled as a lost answer, never sent blindly", async () => {
+  it("after a crash, a row caught sending is marked unknown and checked against the list, never sent blindly", async () => {
     const id = await preview("name\nCrashed row\n");
     await start(id);
     // What a run whose process died leaves behind; the queue allows the next run only once that one timed out.
@@ -288,8 +288,8 @@ describe("an import job", () => {
     const id = await preview("name\nLate row\n");
     await start(id);
     expect(
-      await runImportJob(id, { concurrency: 4, stopping: () => false, until: 0, timedOutInARow: 0, backoffMs: 0 }),
-    ).toEqual({ carryOn: { timedOutInARow: 0, backoffMs: 0, afterMs: 0 } });
+      await runImportJob(id, { concurrency: 4, stopping: () => false, until: 0, unconfirmedInARow: 0, backoffMs: 0 }),
+    ).toEqual({ carryOn: { unconfirmedInARow: 0, backoffMs: 0, afterMs: 0 } });
     expect(posted()).toEqual([]);
     await run(id);
     expect(posted()).toEqual(["Late row"]);

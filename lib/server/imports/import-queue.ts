@@ -72,14 +72,14 @@ export async function queueImportRun(importId: string, pace?: Pace, afterMs = 0)
 
 async function run([job]: PgBoss.Job<RunData>[]): Promise<void> {
   if (!job) return;
-  const { importId, timedOutInARow = 0, backoffMs = 0 } = job.data;
+  const { importId, unconfirmedInARow = 0, backoffMs = 0 } = job.data;
   const { concurrency, runSeconds } = getConfig().imports;
   try {
     const { carryOn } = await runImportJob(importId, {
       concurrency,
       stopping: () => queue().stopping,
       until: Date.now() + runSeconds * 1000,
-      timedOutInARow,
+      unconfirmedInARow,
       backoffMs,
     });
     if (carryOn) await queueImportRun(importId, carryOn, carryOn.afterMs);

@@ -9,24 +9,24 @@ import {
   type Row,
   finishJob,
   hasRowsToSend,
+  markInterruptedRows,
   pause,
   readJob,
-  settleRow,
+  setRowState,
   skipPendingRows,
   takeNextRow,
-  timedOutRowsUnknown,
 } from "./run-store";
 
 /** Carried from one run of a job to the next, so that a service in trouble is given more time each time. */
-export type Pace = { timedOutInARow: number; backoffMs: number };
+export type Pace = { unconfirmedInARow: number; backoffMs: number };
 export type RunOptions = Pace & { concurrency: number; stopping: () => boolean; until: number };
 /** Present when the job still has rows to send: the queue runs it again after `afterMs`. */
 export type RunResult = { carryOn?: Pace & { afterMs: number } };
 
-type Outcome = "created" | "refused" | "timed-out" | "not-sent" | "busy";
+type Outcome = "created" | "refused" | "unconfirmed" | "not-sent" | "busy";
 
-// After this many creates in a row without a response the service is taken as down: the job pauses.
-const TIMED_OUT_IN_A_ROW_TO_PAUSE = 5;
+// After this many creates in a row that the service did not confirm, it is taken as down: the job pauses.
+const UNCONFIRMED_IN_A_ROW_TO_PAUSE = 5;
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
 
@@ -48,18 +48,18 @@ async function sendRow(job: Job, row: Row): Promise<{ outcome: Outcome; message?
     const message = error instanceof Error ? error.message : String(error);
     const kind = createFailureKind(error);
     if (kind === "refused") {
-      await settleRow(job.id, row.line, "failed", { message });
+      await setRowState(job.id, row.line, "failed", { message });
       return { outcome: "refused" };
     }
     if (kind === "not-sent") {
-      await settleRow(job.id, row.line, "pending");
+      await setRowState(job.id, row.line, "pending");
       return { outcome: error instanceof AppError && error.code === "upstream_busy" ? "busy" : "not-sent", message };
     }
     // It may have been applied, so it is not sent again without a person or a check of the list.
-    await settleRow(job.id, row.line, "unknown", { message });
-    return { outcome: "timed-out", message };
+    await setRowState(job.id, row.line, "unknown", { message });
+    return { outcome: "unconfirmed", message };
   }
-  await settleRow(job.id, row.line, "created", { categoryId: created.id });
+  await setRowState(job.id, row.line, "created", { categoryId: created.id });
   await entry.complete("category_created", { categoryId: created.id, name: created.name });
   return { outcome: "created" };
 }
@@ -72,16 +72,16 @@ export async function runImportJob(id: string, options: RunOptions): Promise<Run
   const { concurrency, stopping, until } = options;
   const job = await readJob(id);
   if (job?.state !== "running") return {};
-  await timedOutRowsUnknown(id);
+  await markInterruptedRows(id);
   const inFlight = new Set<Promise<void>>();
-  let { timedOutInARow, backoffMs } = options;
+  let { unconfirmedInARow, backoffMs } = options;
   let pauseReason: string | undefined;
-  let restNow = false;
+  let resting = false;
   let failure: unknown;
 
   const onOutcome = ({ outcome, message }: { outcome: Outcome; message?: string }) => {
     if (outcome === "created" || outcome === "refused") {
-      timedOutInARow = 0;
+      unconfirmedInARow = 0;
       backoffMs = 0;
       return;
     }
@@ -89,15 +89,15 @@ export async function runImportJob(id: string, options: RunOptions): Promise<Run
       pauseReason = message;
       return;
     }
-    if (outcome === "timed-out" && ++timedOutInARow >= TIMED_OUT_IN_A_ROW_TO_PAUSE) {
-      pauseReason = `The catalogue service did not respond to ${TIMED_OUT_IN_A_ROW_TO_PAUSE} creates in a row. Last: ${message}`;
+    if (outcome === "unconfirmed" && ++unconfirmedInARow >= UNCONFIRMED_IN_A_ROW_TO_PAUSE) {
+      pauseReason = `The catalogue service did not confirm ${UNCONFIRMED_IN_A_ROW_TO_PAUSE} creates in a row. Last: ${message}`;
     }
     backoffMs = Math.min(BACKOFF_MAX_MS, backoffMs ? backoffMs * 2 : BACKOFF_FIRST_MS);
-    restNow = true;
+    resting = true;
   };
 
   for (;;) {
-    if (stopping() || failure || pauseReason || restNow || Date.now() >= until) break;
+    if (stopping() || failure || pauseReason || resting || Date.now() >= until) break;
     if (inFlight.size >= concurrency) {
       await Promise.race(inFlight);
       continue;
@@ -122,8 +122,8 @@ export async function runImportJob(id: string, options: RunOptions): Promise<Run
     await pause(id, pauseReason);
     return {};
   }
-  const pace = { timedOutInARow, backoffMs };
-  if (stopping() || restNow || Date.now() >= until) return { carryOn: { ...pace, afterMs: restNow ? backoffMs : 0 } };
+  const pace = { unconfirmedInARow, backoffMs };
+  if (stopping() || resting || Date.now() >= until) return { carryOn: { ...pace, afterMs: resting ? backoffMs : 0 } };
   return (await endJob(id)) ? {} : { carryOn: { ...pace, afterMs: 0 } };
 }
 

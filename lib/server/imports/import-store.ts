@@ -169,7 +169,7 @@ export async function resumeImportJob(id: string): Promise<boolean> {
   return rowCount === 1;
 }
 
-/** A person decided: the rows whose answer was lost are sent again, in the same job. */
+/** A person decided: the rows whose create got no response are sent again, in the same job. */
 export async function sendUnknownAgain(id: string): Promise<boolean> {
   const { rows } = await query<{ resent: number }>(
     `WITH job AS (

@@ -24,7 +24,7 @@ export async function readJob(id: string): Promise<Job | undefined> {
 }
 
 /** Rows a run left 'sending' (its process stopped before the responses came) may have been created: never resent. */
-export async function timedOutRowsUnknown(id: string): Promise<void> {
+export async function markInterruptedRows(id: string): Promise<void> {
   await query(
     `UPDATE import_rows SET state = 'unknown', message = 'The app stopped while this row was being sent.'
      WHERE job_id = $1 AND state = 'sending'`,
@@ -46,7 +46,7 @@ export async function takeNextRow(id: string): Promise<Row | undefined> {
   return rows[0];
 }
 
-export async function settleRow(
+export async function setRowState(
   id: string,
   line: number,
   state: RowEnd,
