@@ -33,7 +33,9 @@ test("an admin imports a file: preview first, then exactly the new rows, then re
   await page.getByRole("link", { name: "Import CSV" }).click();
   await expect(page).toHaveURL(/\/categories\/import$/);
 
-  const csv = `name,description,id\n${uniqueName} one,"first, with a comma",9\n DOG ,again,\n${uniqueName} ONE,repeat,\n"",no name,\n${uniqueName} two,,\n`;
+  const csv =
+    `name,description,id\n${uniqueName} one,"first, with a comma",9\n DOG ,again,\n` +
+    `${uniqueName} ONE,repeat,\n"",no name,\n${uniqueName} two,,\n`;
   await fileInput(page).setInputFiles({ name: "breeds.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await expect(page).toHaveURL(/\/categories\/import\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Import of breeds.csv");
@@ -212,7 +214,8 @@ outageTest.describe("a catalogue that keeps timing out", () => {
       await chooseFile(page, "outage.csv", `name\n${names.join("\n")}\n`);
       await page.getByRole("button", { name: "Import 6 categories" }).click();
 
-      // Unconfirmed creates in a row pause it, or the app's circuit breaker opens first: either way nothing more is sent.
+      // Unconfirmed creates in a row pause it, or the app's circuit breaker opens first: either way nothing more is
+      // sent.
       const paused = page.getByRole("alert").filter({ hasText: "The import is paused" });
       await expect(paused).toContainText(
         /did not confirm 5 creates in a row|could not be reached|calls to it are paused/,

@@ -200,7 +200,7 @@ describe("an import job", () => {
     expect((await rowsOf(id))["fails twice"]).toMatchObject({ state: "unknown" });
   });
 
-  it("waits, paused, when the list cannot be read to check creates without a response, and checks them on Resume", async () => {
+  it("waits, paused, when the list cannot be read to check unconfirmed creates; checks them on Resume", async () => {
     const id = await preview("name\ncut while down\n");
     await start(id);
     listFails = true;
@@ -253,7 +253,7 @@ describe("an import job", () => {
     expect(posted()).toHaveLength(6);
   });
 
-  it("stops on shutdown with nothing in flight, and the next owner carries on without sending any row twice", async () => {
+  it("stops on shutdown with nothing in flight; the next run carries on without sending any row twice", async () => {
     const names = Array.from({ length: 12 }, (_, i) => `Shutdown ${i}`);
     const id = await preview(`name\n${names.join("\n")}\n`);
     await start(id);
@@ -270,7 +270,7 @@ describe("an import job", () => {
     expect((await store$.readImportJob(id))?.counts).toMatchObject({ created: 12 });
   });
 
-  it("after a crash, a row caught sending is marked unknown and checked against the list, never sent blindly", async () => {
+  it("after a crash, a row caught sending is marked unknown and checked against the list, never resent", async () => {
     const id = await preview("name\nCrashed row\n");
     await start(id);
     // What a run whose process died leaves behind; the queue allows the next run only once that one timed out.

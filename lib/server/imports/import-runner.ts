@@ -90,7 +90,8 @@ export async function runImportJob(id: string, options: RunOptions): Promise<Run
       return;
     }
     if (outcome === "unconfirmed" && ++unconfirmedInARow >= UNCONFIRMED_IN_A_ROW_TO_PAUSE) {
-      pauseReason = `The catalogue service did not confirm ${UNCONFIRMED_IN_A_ROW_TO_PAUSE} creates in a row. Last: ${message}`;
+      const count = UNCONFIRMED_IN_A_ROW_TO_PAUSE;
+      pauseReason = `The catalogue service did not confirm ${count} creates in a row. Last: ${message}`;
     }
     backoffMs = Math.min(BACKOFF_MAX_MS, backoffMs ? backoffMs * 2 : BACKOFF_FIRST_MS);
     resting = true;
