@@ -54,8 +54,9 @@ function sendOptions(importId: string, afterMs: number): PgBoss.SendOptions {
   const { imports, timeoutMs } = getConfig();
   return {
     singletonKey: importId,
-    // A run takes rows for runSeconds, then waits for the responses in flight (each within a catalogue timeout).
-    expireInSeconds: imports.runSeconds + Math.ceil((2 * timeoutMs) / 1000),
+    // A run takes rows for runSeconds, then waits for the creates in flight and may read the list once, each within a
+    // catalogue timeout; one more is spare. Only past this is it taken as dead and run again.
+    expireInSeconds: imports.runSeconds + Math.ceil((3 * timeoutMs) / 1000),
     retryLimit: RETRY_LIMIT,
     retryDelay: RETRY_DELAY_SECONDS,
     ...(afterMs > 0 && { startAfter: new Date(Date.now() + afterMs) }),
