@@ -5,7 +5,6 @@ import { getConfig } from "@/lib/server/config/config";
 import { query } from "@/lib/server/db/database";
 import { log } from "@/lib/server/log";
 import { type Pace, runImportJob } from "./import-runner";
-import { readRunningJobIds } from "./run-store";
 
 /**
  * Imports run as pg-boss jobs: one job is one run of an import, and the queue lets only one run of an import be
@@ -16,7 +15,6 @@ const QUEUE = "category_import";
 const IMPORTS_PER_PROCESS = 2;
 // An import stays running until it ends, so its runs are retried for as long as it takes.
 const RETRY_LIMIT = 1_000_000;
-const RETRY_DELAY_SECONDS = 5;
 
 type RunData = Partial<Pace> & { importId: string };
 type Queue = { boss: PgBoss; ready?: Promise<PgBoss>; working?: Promise<string[]>; stopping: boolean };
@@ -58,7 +56,7 @@ function sendOptions(importId: string, afterMs: number): PgBoss.SendOptions {
     // catalogue timeout; one more is spare. Only past this is it taken as dead and run again.
     expireInSeconds: imports.runSeconds + Math.ceil((3 * timeoutMs) / 1000),
     retryLimit: RETRY_LIMIT,
-    retryDelay: RETRY_DELAY_SECONDS,
+    retryDelay: imports.runSeconds,
     ...(afterMs > 0 && { startAfter: new Date(Date.now() + afterMs) }),
   };
 }
@@ -90,7 +88,21 @@ async function run([job]: PgBoss.Job<RunData>[]): Promise<void> {
   }
 }
 
-/** Starts this process's workers; imports left running with no run queued (the app stopped) get one. */
+/**
+ * Running imports with no run queued or under way: left by an app that stopped before queueing the next run. A run
+ * queued beside an active one would make every fetch of the queue fail until the active one ends, so only these.
+ */
+async function importsWithoutRun(): Promise<string[]> {
+  const { rows } = await query<{ id: string }>(
+    `SELECT id FROM import_jobs j WHERE state = 'running' AND NOT EXISTS (
+       SELECT 1 FROM pgboss.job WHERE name = $1 AND singleton_key = j.id::text AND state < 'completed'
+     ) ORDER BY created_at`,
+    [QUEUE],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Starts this process's workers, and queues a run for each import that needs one. */
 export async function startImportWorker(): Promise<void> {
   const current = queue();
   current.working ??= ready().then(async (boss) => {
@@ -99,7 +111,7 @@ export async function startImportWorker(): Promise<void> {
     return ids;
   });
   await current.working;
-  for (const id of await readRunningJobIds()) await queueImportRun(id);
+  for (const id of await importsWithoutRun()) await queueImportRun(id);
 }
 
 /** Takes no new row; resolves once the creates in flight have their responses and the next runs are queued. */

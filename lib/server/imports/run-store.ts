@@ -125,10 +125,3 @@ export async function finishJob(id: string): Promise<EndCounts | undefined> {
   );
   return rows[0];
 }
-
-export async function readRunningJobIds(): Promise<string[]> {
-  const { rows } = await query<{ id: string }>(
-    `SELECT id FROM import_jobs WHERE state = 'running' ORDER BY created_at`,
-  );
-  return rows.map((row) => row.id);
-}
