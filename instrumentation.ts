@@ -19,8 +19,10 @@ export async function register() {
   startOidcDiscovery();
   const { startAuditRetention } = await import("./lib/server/audit/audit-retention");
   startAuditRetention(config.auditRetentionDays);
-  const { startImportWorker } = await import("./lib/server/imports/import-worker");
-  startImportWorker();
+  const { startImportWorker } = await import("./lib/server/imports/import-queue");
+  await startImportWorker().catch((error: unknown) =>
+    log.error("import_worker_not_started", { error: error instanceof Error ? error.message : String(error) }),
+  );
   const { installShutdownHook } = await import("./lib/server/shutdown");
   installShutdownHook(config.shutdownGraceMs);
 }

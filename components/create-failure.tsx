@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { Ref } from "react";
-import { createOutcomeUnknown } from "@/lib/browser/create-outcome";
+import { createFailureKind } from "@/lib/shared/create-outcome";
+import { findProbablyOurs } from "@/lib/shared/probably-ours";
 import type { Category } from "@/lib/shared/schemas";
 import { Alert } from "./alert";
 import { ErrorDetails } from "./error-details";
@@ -14,20 +15,22 @@ export type CreateFailureState = {
   probablyCreated?: Category;
 };
 
-// For an unknown outcome, a category with the same name and description under an id not known before was probably ours.
+// Only a create that may have been applied is looked for in a fresh read of the list.
 export async function explainCreateFailure(
   error: unknown,
-  { name, description }: { name: string; description?: string },
+  sent: { name: string; description?: string },
   knownIds: ReadonlySet<string> | undefined,
   reload: () => Promise<readonly Category[] | undefined>,
 ): Promise<CreateFailureState> {
-  if (!createOutcomeUnknown(error)) return { error, name, outcomeUnknown: false };
+  const { name } = sent;
+  if (createFailureKind(error) !== "maybe-applied") return { error, name, outcomeUnknown: false };
   const now = knownIds && (await reload());
-  const probablyCreated = now?.find(
-    (category) =>
-      category.name === name && (category.description ?? "") === (description ?? "") && !knownIds?.has(category.id),
-  );
-  return { error, name, outcomeUnknown: true, probablyCreated };
+  return {
+    error,
+    name,
+    outcomeUnknown: true,
+    probablyCreated: now && knownIds && findProbablyOurs(now, sent, knownIds),
+  };
 }
 
 export function CreateFailure({

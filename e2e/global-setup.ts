@@ -47,13 +47,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const sessionDir = join(workDir, "sessions");
     await mkdir(sessionDir);
 
-    // The faulty and down instances have a database of their own (newRunDatabase says why).
+    // The faulty and down instances have a database each (newRunDatabase says why): any instance on a database may run
+    // the next part of an import started on another.
     const newDatabase = async () => {
       const database = await newRunDatabase();
       stops.push(() => database.stop());
       return database;
     };
-    const [database, other] = [await newDatabase(), await newDatabase()];
+    const [database, other, downDatabase] = [await newDatabase(), await newDatabase(), await newDatabase()];
     const catalogue = await startCatalogue({ dataFile, apiKey: KNOWN_API_KEY, port: 0 });
     stops.push(() => catalogue.stop());
     const fake = await startFakeCatalogue(scriptedCatalogue);
@@ -65,6 +66,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env[ENV.sessionDir] = sessionDir;
     process.env[ENV.databaseUrl] = database.url;
     process.env[ENV.otherDatabaseUrl] = other.url;
+    process.env[ENV.downDatabaseUrl] = downDatabase.url;
 
     const instances: [InstanceName, Record<string, string>][] = [
       // The tests play the proxy in front of the main instance: their X-Forwarded-For names the client.
@@ -80,7 +82,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
           DATABASE_URL: other.url,
         },
       ],
-      ["down", { CATALOGUE_API_URL: dead, CATALOGUE_BREAKER_FAILURES: "0", DATABASE_URL: other.url }],
+      ["down", { CATALOGUE_API_URL: dead, CATALOGUE_BREAKER_FAILURES: "0", DATABASE_URL: downDatabase.url }],
     ];
     const started = await Promise.allSettled(
       instances.map(async ([name, env]) => {

@@ -33,7 +33,9 @@ test("an admin imports a file: preview first, then exactly the new rows, then re
   await page.getByRole("link", { name: "Import CSV" }).click();
   await expect(page).toHaveURL(/\/categories\/import$/);
 
-  const csv = `name,description,id\n${uniqueName} one,"first, with a comma",9\n DOG ,again,\n${uniqueName} ONE,repeat,\n"",no name,\n${uniqueName} two,,\n`;
+  const csv =
+    `name,description,id\n${uniqueName} one,"first, with a comma",9\n DOG ,again,\n` +
+    `${uniqueName} ONE,repeat,\n"",no name,\n${uniqueName} two,,\n`;
   await fileInput(page).setInputFiles({ name: "breeds.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await expect(page).toHaveURL(/\/categories\/import\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Import of breeds.csv");
@@ -152,10 +154,10 @@ test("a file chosen before the page's scripts have run is previewed once they ha
   await expect(page.getByText("1 to create, 0 already in the catalogue, 0 repeated, 0 invalid")).toBeVisible();
 });
 
-test.describe("against a catalogue that loses answers", () => {
+test.describe("against a catalogue that applies a create but times out", () => {
   test.use({ baseURL: instanceUrl("faulty") });
 
-  test("a create applied whose answer was lost is confirmed from the list, not sent again", async ({
+  test("a create applied whose response timed out is confirmed from the list, not sent again", async ({
     page,
     uniqueName,
   }) => {
@@ -172,7 +174,7 @@ test.describe("against a catalogue that loses answers", () => {
 });
 
 /**
- * An instance of its own on the scripted catalogue: the lost answers here open its circuit breaker on purpose, which
+ * An instance of its own on the scripted catalogue: the timeouts here open its circuit breaker on purpose, which
  * on the shared faulty instance would pause the other tests' calls too.
  */
 const outageTest = test.extend<{ outageApp: StandaloneServer }>({
@@ -203,20 +205,24 @@ const outageTest = test.extend<{ outageApp: StandaloneServer }>({
   baseURL: async ({ outageApp }, provide) => provide(outageApp.url),
 });
 
-outageTest.describe("a catalogue that keeps losing answers", () => {
+outageTest.describe("a catalogue that keeps timing out", () => {
   outageTest(
-    "pauses the import after 5 lost answers in a row; Resume ends it, and the list confirms what was created",
+    "pauses the import after 5 unconfirmed creates in a row; Resume ends it, and the list confirms what was created",
     async ({ page, uniqueName }) => {
       test.setTimeout(90_000);
       const names = Array.from({ length: 6 }, (_, i) => `${APPLIED_BUT_SLOW_PREFIX} ${uniqueName} ${i}`);
       await chooseFile(page, "outage.csv", `name\n${names.join("\n")}\n`);
       await page.getByRole("button", { name: "Import 6 categories" }).click();
 
-      // Lost answers in a row pause it, or the app's circuit breaker opens first: either way nothing more is sent.
+      // Unconfirmed creates in a row pause it, or the app's circuit breaker opens first: either way nothing more is
+      // sent.
       const paused = page.getByRole("alert").filter({ hasText: "The import is paused" });
-      await expect(paused).toContainText(/lost 5 answers in a row|could not be reached|calls to it are paused/, {
-        timeout: 15_000,
-      });
+      await expect(paused).toContainText(
+        /did not confirm 5 creates in a row|could not be reached|calls to it are paused/,
+        {
+          timeout: 15_000,
+        },
+      );
       await expect(page.getByRole("heading", { name: "Paused", exact: true })).toBeFocused();
       await expectNoAxeViolations(page);
 

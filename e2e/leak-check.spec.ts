@@ -173,7 +173,8 @@ test("no server log line contains a password, the session secret or a session co
 
 const DATABASES = [
   ["main", ENV.databaseUrl],
-  ["faulty and down", ENV.otherDatabaseUrl],
+  ["faulty", ENV.otherDatabaseUrl],
+  ["down", ENV.downDatabaseUrl],
 ] as const;
 
 for (const [instances, key] of DATABASES) {

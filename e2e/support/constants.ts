@@ -61,8 +61,10 @@ export const ENV = {
   sessionDir: "E2E_SESSION_DIR",
   /** The database of the main instance and of the replicas some tests start beside it (DATABASE_URL). */
   databaseUrl: "E2E_APP_DATABASE_URL",
-  /** The faulty and down instances' own database. */
+  /** The faulty instance's own database. */
   otherDatabaseUrl: "E2E_OTHER_DATABASE_URL",
+  /** The down instance's own database. */
+  downDatabaseUrl: "E2E_DOWN_DATABASE_URL",
 } as const;
 
 export type Role = "viewer" | "admin";

@@ -1,6 +1,6 @@
 import "server-only";
 import { flushRefusals } from "@/lib/server/audit/refusal-counter";
-import { stopImportWorker } from "@/lib/server/imports/import-worker";
+import { stopImportWorker } from "@/lib/server/imports/import-queue";
 import { markShuttingDown } from "@/lib/server/http/shutting-down";
 import { log } from "@/lib/server/log";
 
@@ -13,7 +13,7 @@ export function installShutdownHook(graceMs: number): void {
     markShuttingDown();
     log.info("shutdown_started", { signal, graceMs });
     // Imports stop sending now; their creates in flight get the grace period to complete.
-    const importsStopped = stopImportWorker();
+    const importsStopped = stopImportWorker(graceMs);
     // Next calls process.exit once drained without waiting for us: hold it until the refusals are written.
     const exit = process.exit.bind(process);
     process.exit = ((code?: number) => {

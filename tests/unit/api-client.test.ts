@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readApiResponse } from "@/lib/browser/api-client";
-import { createOutcomeUnknown } from "@/lib/browser/create-outcome";
+import { createFailureKind } from "@/lib/shared/create-outcome";
 import { AppError } from "@/lib/shared/app-error";
 import { keepBigIntegers } from "@/lib/shared/exact-json";
 import { categoryListSchema, categorySchema } from "@/lib/shared/schemas";
@@ -116,7 +116,7 @@ describe("readApiResponse", () => {
       code: "response_incomplete",
       message: "The connection broke before the whole answer arrived. Try again.",
     });
-    expect(createOutcomeUnknown(error)).toBe(true);
+    expect(createFailureKind(error)).toBe("maybe-applied");
   });
 
   it("a body read the page cancelled stays a cancellation, for the query to drop", async () => {

@@ -33,7 +33,7 @@ describe("parseConfig", () => {
       sessionIdleMs: 30 * 60_000,
       sessionAbsoluteMs: 8 * 3_600_000,
       hashConcurrency: 2,
-      imports: { maxBytes: 5 * 1024 * 1024, maxRows: 20_000, concurrency: 4 },
+      imports: { maxBytes: 5 * 1024 * 1024, maxRows: 20_000, concurrency: 4, runSeconds: 10 },
       database: { url: valid.DATABASE_URL, poolMax: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 5_000 },
       localAccounts: true,
     });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createOutcomeUnknown } from "@/lib/browser/create-outcome";
 import { describeError } from "@/lib/browser/describe-error";
 import { AppError } from "@/lib/shared/app-error";
+import { createFailureKind, failedBeforeSending } from "@/lib/shared/create-outcome";
+import { findProbablyOurs } from "@/lib/shared/probably-ours";
 
 const error = (status: number, code: string) => new AppError(status, code, "message");
 
-describe("createOutcomeUnknown", () => {
+describe("createFailureKind", () => {
   it.each([
     [504, "upstream_timeout"],
     [502, "upstream_connection_lost"],
@@ -13,19 +14,61 @@ describe("createOutcomeUnknown", () => {
     [502, "upstream_bad_response"],
     [500, "internal_error"],
     [0, "network_error"],
+    [0, "response_incomplete"],
   ])("%i %s: the service may have applied it", (status, code) => {
-    expect(createOutcomeUnknown(error(status, code))).toBe(true);
+    expect(createFailureKind(error(status, code))).toBe("maybe-applied");
+  });
+
+  it("an error that is not an AppError may have come after the request was sent", () => {
+    expect(createFailureKind(new TypeError("fetch failed"))).toBe("maybe-applied");
   });
 
   it.each([
-    [400, "invalid_request"],
     [403, "forbidden"],
     [401, "unauthenticated"],
     [502, "upstream_unavailable"],
     [502, "upstream_unauthorized"],
     [503, "upstream_unavailable"],
-  ])("%i %s: it was never applied", (status, code) => {
-    expect(createOutcomeUnknown(error(status, code))).toBe(false);
+    [503, "upstream_busy"],
+    [503, "store_unavailable"],
+  ])("%i %s: it was never sent", (status, code) => {
+    expect(createFailureKind(error(status, code))).toBe("not-sent");
+  });
+
+  it("400: the service refused it", () => {
+    expect(createFailureKind(error(400, "invalid_request"))).toBe("refused");
+  });
+});
+
+describe("failedBeforeSending", () => {
+  it.each(["connect_timeout", "ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"])(
+    "%s: the request never left the app",
+    (cause) => expect(failedBeforeSending(cause)).toBe(true),
+  );
+
+  it.each(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "unknown"])("%s: the request may have been sent", (cause) =>
+    expect(failedBeforeSending(cause)).toBe(false),
+  );
+});
+
+describe("findProbablyOurs", () => {
+  const list = [
+    { id: "1", name: "Dog", description: "Domestic dogs" },
+    { id: "2", name: "Cat" },
+    { id: "3", name: "Dog", description: "Domestic dogs" },
+  ];
+
+  it.each([
+    ["same name and description, new id", { name: "Dog", description: "Domestic dogs" }, ["1"], "3"],
+    ["no description sent, none stored", { name: "Cat" }, [], "2"],
+    ["null description matches none stored", { name: "Cat", description: null }, [], "2"],
+    ["empty description matches none stored", { name: "Cat", description: "" }, [], "2"],
+    ["every match known before", { name: "Dog", description: "Domestic dogs" }, ["1", "3"], undefined],
+    ["other description", { name: "Dog", description: "Wild dogs" }, [], undefined],
+    ["name differs in case", { name: "dog", description: "Domestic dogs" }, [], undefined],
+    ["description sent, none stored", { name: "Cat", description: "Felines" }, [], undefined],
+  ])("%s", (_, sent, known, expected) => {
+    expect(findProbablyOurs(list, sent, new Set(known))?.id).toBe(expected);
   });
 });
 

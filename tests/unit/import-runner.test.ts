@@ -78,7 +78,6 @@ beforeEach(() => {
 const { readImportFile } = await import("@/lib/server/imports/read-import-file");
 const { classifyRows } = await import("@/lib/server/imports/classify-rows");
 const store$ = await import("@/lib/server/imports/import-store");
-const { claimImportJob } = await import("@/lib/server/imports/job-lease");
 const { runImportJob } = await import("@/lib/server/imports/import-runner");
 const { query } = await import("@/lib/server/db/database");
 
@@ -103,11 +102,16 @@ async function start(id: string, createExisting = false) {
   ).toBe(true);
 }
 
-/** Claims whatever running job is free and runs it to its end, as the worker does. */
-async function run(owner = "owner-a", stopping = () => false) {
-  const claimed = await claimImportJob(owner, 15_000);
-  if (claimed) await runImportJob(claimed, { owner, concurrency: 4, leaseMs: 15_000, stopping });
-  return claimed;
+/** Runs a job until it ends or pauses, as the queue does, without waiting out the rests it asks for. */
+async function run(id: string, stopping = () => false): Promise<number[]> {
+  const rests: number[] = [];
+  let pace = { unconfirmedInARow: 0, backoffMs: 0 };
+  for (;;) {
+    const { carryOn } = await runImportJob(id, { concurrency: 4, stopping, until: Infinity, ...pace });
+    if (!carryOn || stopping()) return rests;
+    rests.push(carryOn.afterMs);
+    pace = carryOn;
+  }
 }
 
 const posted = () =>
@@ -126,7 +130,7 @@ describe("an import job", () => {
     expect(job?.counts).toMatchObject({ rows: 5, new: 2, existing: 1, repeated: 1, invalid: 1 });
     expect(job?.ignoredColumns).toEqual(["id"]);
     await start(id);
-    await run();
+    await run(id);
 
     expect(posted().sort()).toEqual(["Ferret", "Hamster"]);
     const rows = await rowsOf(id);
@@ -149,25 +153,25 @@ describe("an import job", () => {
   it("creates the existing names too when asked", async () => {
     const id = await preview("name\ndog\n");
     await start(id, true);
-    await run();
+    await run(id);
     expect(posted()).toEqual(["dog"]);
   });
 
   it("never has more than 4 creates in flight", async () => {
     const id = await preview(`name\n${Array.from({ length: 24 }, (_, i) => `Breed ${i}`).join("\n")}\n`);
     await start(id);
-    await run();
+    await run(id);
     expect(posted()).toHaveLength(24);
     expect(mostInFlight).toBeLessThanOrEqual(4);
     expect(mostInFlight).toBeGreaterThan(1);
   });
 
-  it("settles lost answers against the list, never sending them twice", async () => {
+  it("checks creates without a response against the list, never sending them twice", async () => {
     const id = await preview(
       "name,description\ncut off,after create\nslow one,after create\nfails here,not created\nPlain,\n",
     );
     await start(id);
-    await run();
+    await run(id);
 
     expect(posted().sort()).toEqual(["Plain", "cut off", "fails here", "slow one"]);
     const rows = await rowsOf(id);
@@ -183,31 +187,31 @@ describe("an import job", () => {
 
     // A person decides to send the unknown one again: the same job carries on.
     expect(await store$.sendUnknownAgain(id)).toBe(true);
-    await run();
+    await run(id);
     expect(posted().filter((name) => name === "fails here")).toHaveLength(2);
     expect((await store$.readImportJob(id))?.state).toBe("finished");
   });
 
-  it("does not take a category that was already there as a lost answer's", async () => {
+  it("does not take a category that was already there as the one a create without a response made", async () => {
     stored.push({ id: 5, name: "fails twice", description: "x" });
     const id = await preview("name,description\nfails twice,x\n");
     await start(id, true);
-    await run();
+    await run(id);
     expect((await rowsOf(id))["fails twice"]).toMatchObject({ state: "unknown" });
   });
 
-  it("waits, paused, when the list cannot be read to settle lost answers, and settles them on Resume", async () => {
+  it("waits, paused, when the list cannot be read to check unconfirmed creates; checks them on Resume", async () => {
     const id = await preview("name\ncut while down\n");
     await start(id);
     listFails = true;
-    await run();
+    await run(id);
     expect(await store$.readImportJob(id)).toMatchObject({
       state: "paused",
       pauseReason: expect.stringContaining("could not be read"),
     });
     listFails = false;
     expect(await store$.resumeImportJob(id)).toBe(true);
-    await run();
+    await run(id);
     expect((await rowsOf(id))["cut while down"]).toMatchObject({ state: "created", confirmedLate: true });
     expect(posted()).toEqual(["cut while down"]);
   });
@@ -215,16 +219,16 @@ describe("an import job", () => {
   it("marks rows the service refuses as failed with its message and goes on", async () => {
     const id = await preview("name\nrefused one\nOk one\n");
     await start(id);
-    await run();
+    await run(id);
     const rows = await rowsOf(id);
     expect(rows["refused one"]).toMatchObject({ state: "failed", message: "The service refuses this name" });
     expect(rows["Ok one"]).toMatchObject({ state: "created" });
   });
 
-  it("backs off on 429 and sends that row again, once it was refused", async () => {
+  it("on 429, asks the queue to wait before the next run, which sends that row again", async () => {
     const id = await preview("name\nbusy row\n");
     await start(id);
-    await run();
+    await run(id);
     expect(posted()).toEqual(["busy row", "busy row"]);
     expect((await rowsOf(id))["busy row"]).toMatchObject({ state: "created" });
     expect(stored.filter((category) => category.name === "busy row")).toHaveLength(1);
@@ -235,7 +239,7 @@ describe("an import job", () => {
     await start(id);
     await proxy.cut();
     try {
-      await run();
+      await run(id);
     } finally {
       await proxy.restore();
     }
@@ -244,36 +248,35 @@ describe("an import job", () => {
     expect(paused?.counts).toMatchObject({ pending: 6, sending: 0 });
 
     expect(await store$.resumeImportJob(id)).toBe(true);
-    await run();
+    await run(id);
     expect((await store$.readImportJob(id))?.counts).toMatchObject({ created: 6 });
     expect(posted()).toHaveLength(6);
   });
 
-  it("stops on shutdown with nothing in flight, and the next owner carries on without sending any row twice", async () => {
+  it("stops on shutdown with nothing in flight; the next run carries on without sending any row twice", async () => {
     const names = Array.from({ length: 12 }, (_, i) => `Shutdown ${i}`);
     const id = await preview(`name\n${names.join("\n")}\n`);
     await start(id);
     let stopping = false;
     setTimeout(() => (stopping = true), 60);
-    await run("owner-a", () => stopping);
+    await run(id, () => stopping);
     const between = await store$.readImportJob(id);
     expect(between?.state).toBe("running");
     expect(between?.counts.sending).toBe(0);
     expect(between?.counts.pending).toBeGreaterThan(0);
 
-    await run("owner-b");
+    await run(id);
     expect(posted().sort()).toEqual([...names].sort());
     expect((await store$.readImportJob(id))?.counts).toMatchObject({ created: 12 });
   });
 
-  it("after a crash, a row caught sending is settled as a lost answer, never sent blindly", async () => {
+  it("after a crash, a row caught sending is marked unknown and checked against the list, never resent", async () => {
     const id = await preview("name\nCrashed row\n");
     await start(id);
-    expect(await claimImportJob("crashed", 15_000)).toBe(id);
+    // What a run whose process died leaves behind; the queue allows the next run only once that one timed out.
     await query(`UPDATE import_rows SET state = 'sending' WHERE job_id = $1`, [id]);
-    await query(`UPDATE import_jobs SET lease_until = now() - interval '1 second' WHERE id = $1`, [id]);
 
-    await run("owner-b");
+    await run(id);
     expect(posted()).toEqual([]);
     expect((await rowsOf(id))["Crashed row"]).toMatchObject({
       state: "unknown",
@@ -281,11 +284,22 @@ describe("an import job", () => {
     });
   });
 
+  it("a run past its time takes no row and asks for the next run at once", async () => {
+    const id = await preview("name\nLate row\n");
+    await start(id);
+    expect(
+      await runImportJob(id, { concurrency: 4, stopping: () => false, until: 0, unconfirmedInARow: 0, backoffMs: 0 }),
+    ).toEqual({ carryOn: { unconfirmedInARow: 0, backoffMs: 0, afterMs: 0 } });
+    expect(posted()).toEqual([]);
+    await run(id);
+    expect(posted()).toEqual(["Late row"]);
+  });
+
   it("cancel stops sending: the rest is skipped and the job ends cancelled", async () => {
     const id = await preview(`name\n${Array.from({ length: 30 }, (_, i) => `Cancel ${i}`).join("\n")}\n`);
     await start(id);
     setTimeout(() => void store$.requestCancel(id), 60);
-    await run();
+    await run(id);
     const job = await store$.readImportJob(id);
     expect(job?.state).toBe("cancelled");
     expect(job?.counts.created).toBe(posted().length);

@@ -10,6 +10,7 @@ import {
   errorBodySchema,
 } from "@/lib/shared/schemas";
 import { AppError } from "@/lib/shared/app-error";
+import { failedBeforeSending } from "@/lib/shared/create-outcome";
 import { log } from "@/lib/server/log";
 import { createBreaker } from "./circuit-breaker";
 import { ConnectTimeoutError, type HttpCallOptions, type HttpReply, httpCall, replyText } from "./http-call";
@@ -48,8 +49,6 @@ export type CatalogueClient = {
 type Operation = "listCategories" | "createCategory";
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
-// The request was never sent, so nothing can have been applied.
-const NOT_SENT = new Set(["connect_timeout", "ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 
 export function createCatalogueClient(options: CatalogueClientOptions): CatalogueClient {
   const { baseUrl, apiKey, timeoutMs, connectTimeoutMs, onOutcome } = options;
@@ -107,7 +106,7 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
           continue;
         }
         log.warn("upstream_unavailable", { requestId, operation, cause });
-        if (NOT_SENT.has(cause)) {
+        if (failedBeforeSending(cause)) {
           throw new AppError(502, "upstream_unavailable", "The catalogue service could not be reached.", undefined, {
             cause: error,
           });

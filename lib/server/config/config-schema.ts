@@ -136,6 +136,7 @@ export const configSchema = z.object({
   IMPORT_MAX_BYTES: z._default(wholeNumber("IMPORT_MAX_BYTES", 1, 1024 ** 3), 5 * 1024 * 1024),
   IMPORT_MAX_ROWS: z._default(wholeNumber("IMPORT_MAX_ROWS", 1, 10_000_000), 20_000),
   IMPORT_CONCURRENCY: z._default(wholeNumber("IMPORT_CONCURRENCY", 1, 64), 4),
+  IMPORT_RUN_SECONDS: z._default(wholeNumber("IMPORT_RUN_SECONDS", 1, 3_600), 10),
   OIDC_ISSUER: z.optional(issuerUrl),
   OIDC_CLIENT_ID: z.optional(nonEmpty("OIDC_CLIENT_ID")),
   OIDC_CLIENT_SECRET: z.optional(nonEmpty("OIDC_CLIENT_SECRET")),

@@ -33,7 +33,7 @@ export type Config = {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   hashConcurrency: number;
-  imports: { maxBytes: number; maxRows: number; concurrency: number };
+  imports: { maxBytes: number; maxRows: number; concurrency: number; runSeconds: number };
   database: { url: string; poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
   /** Set when OIDC_ISSUER is: staff sign in through the organisation's identity provider. */
   oidc?: OidcSettings;
@@ -124,6 +124,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       maxBytes: settings.IMPORT_MAX_BYTES,
       maxRows: settings.IMPORT_MAX_ROWS,
       concurrency: settings.IMPORT_CONCURRENCY,
+      runSeconds: settings.IMPORT_RUN_SECONDS,
     },
     database: {
       url: settings.DATABASE_URL as string,

@@ -17,10 +17,13 @@ const COUNTED: readonly (readonly ["class" | "state", ImportRowClass | ImportRow
   ...IMPORT_ROW_STATES.map((name) => ["state", name] as const),
 ];
 
+const countOf = ([column, name]: (typeof COUNTED)[number]) =>
+  `count(*) FILTER (WHERE r.${column} = '${name}')::int AS "${column}_${name}"`;
+
 const JOB_COLUMNS = `
   j.id, j.file_name, j.created_by, j.created_at, j.state, j.pause_reason, j.create_existing, j.ignored_columns,
   count(r.line)::int AS rows, count(*) FILTER (WHERE r.confirmed_late)::int AS confirmed_late,
-  ${COUNTED.map(([column, name]) => `count(*) FILTER (WHERE r.${column} = '${name}')::int AS "${column}_${name}"`).join(", ")}`;
+  ${COUNTED.map(countOf).join(", ")}`;
 
 type JobRow = {
   id: string;
@@ -59,7 +62,8 @@ export async function createImportJob(job: {
 }): Promise<string> {
   const id = randomUUID();
   await query(
-    `INSERT INTO import_jobs (id, file_name, created_by, created_at, state, ignored_columns) VALUES ($1, $2, $3, $4, 'preview', $5)`,
+    `INSERT INTO import_jobs (id, file_name, created_by, created_at, state, ignored_columns)
+     VALUES ($1, $2, $3, $4, 'preview', $5)`,
     [id, storableText(job.fileName), job.createdBy, new Date(), JSON.stringify(job.ignoredColumns.map(storableText))],
   );
   for (let start = 0; start < job.rows.length; start += INSERT_BATCH) {
@@ -142,9 +146,11 @@ export async function startImportJob(
 ): Promise<boolean> {
   const { rows } = await query<{ started: number }>(
     `WITH job AS (
-       UPDATE import_jobs SET state = 'running', create_existing = $2, known_ids = $3 WHERE id = $1 AND state = 'preview' RETURNING id
+       UPDATE import_jobs SET state = 'running', create_existing = $2, known_ids = $3
+       WHERE id = $1 AND state = 'preview' RETURNING id
      ), skipped AS (
-       UPDATE import_rows r SET state = 'skipped' FROM job WHERE r.job_id = job.id AND r.class = 'existing' AND NOT $2 RETURNING 1
+       UPDATE import_rows r SET state = 'skipped' FROM job
+       WHERE r.job_id = job.id AND r.class = 'existing' AND NOT $2 RETURNING 1
      )
      SELECT count(*)::int AS started FROM job`,
     [id, createExisting, JSON.stringify(knownIds)],
@@ -155,7 +161,8 @@ export async function startImportJob(
 /** A running or paused job stops sending; whoever runs it next ends it (see the runner). */
 export async function requestCancel(id: string): Promise<boolean> {
   const { rowCount } = await query(
-    `UPDATE import_jobs SET cancel_requested = true, state = 'running', pause_reason = NULL WHERE id = $1 AND state IN ('running', 'paused')`,
+    `UPDATE import_jobs SET cancel_requested = true, state = 'running', pause_reason = NULL
+     WHERE id = $1 AND state IN ('running', 'paused')`,
     [id],
   );
   return rowCount === 1;
@@ -169,14 +176,15 @@ export async function resumeImportJob(id: string): Promise<boolean> {
   return rowCount === 1;
 }
 
-/** A person decided: the rows whose answer was lost are sent again, in the same job. */
+/** A person decided: the rows whose create got no response are sent again, in the same job. */
 export async function sendUnknownAgain(id: string): Promise<boolean> {
   const { rows } = await query<{ resent: number }>(
     `WITH job AS (
        UPDATE import_jobs SET state = 'running', finished_at = NULL WHERE id = $1 AND state = 'finished'
          AND EXISTS (SELECT 1 FROM import_rows WHERE job_id = $1 AND state = 'unknown') RETURNING id
      ), rows AS (
-       UPDATE import_rows r SET state = 'pending', message = NULL FROM job WHERE r.job_id = job.id AND r.state = 'unknown' RETURNING 1
+       UPDATE import_rows r SET state = 'pending', message = NULL FROM job
+       WHERE r.job_id = job.id AND r.state = 'unknown' RETURNING 1
      )
      SELECT count(*)::int AS resent FROM job`,
     [id],

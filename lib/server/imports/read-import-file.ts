@@ -34,7 +34,8 @@ export function readImportFile(bytes: Buffer, maxRows: number): ImportFile {
   const badLine = firstLineNotUtf8(bytes);
   if (badLine !== undefined)
     throw fileError(
-      `The file is not UTF-8 text: line ${badLine} has bytes that are not UTF-8. Save it as "CSV UTF-8" and choose it again.`,
+      `The file is not UTF-8 text: line ${badLine} has bytes that are not UTF-8. ` +
+        `Save it as "CSV UTF-8" and choose it again.`,
     );
 
   const records: { fields: string[]; line: number }[] = [];
@@ -60,7 +61,8 @@ export function readImportFile(bytes: Buffer, maxRows: number): ImportFile {
         nextRecordAt = info.bytes;
         if (records.length > maxRows + 1) {
           throw fileError(
-            `The file has more than ${maxRows.toLocaleString("en")} rows (line ${records.at(-1)?.line} is one too many). Split it into smaller files.`,
+            `The file has more than ${maxRows.toLocaleString("en")} rows ` +
+              `(line ${records.at(-1)?.line} is one too many). Split it into smaller files.`,
           );
         }
         return null;
@@ -73,7 +75,8 @@ export function readImportFile(bytes: Buffer, maxRows: number): ImportFile {
       throw fileError(`The quote opened on line ${lineOfNextRecord()} is never closed. Check that field's quotes.`);
     if (code === "CSV_INVALID_CLOSING_QUOTE" || code === "INVALID_OPENING_QUOTE") {
       throw fileError(
-        `Line ${lineOfNextRecord()} has a quote inside a field that is not quoted as a whole. Put the field in quotes and double the quotes inside it.`,
+        `Line ${lineOfNextRecord()} has a quote inside a field that is not quoted as a whole. ` +
+          `Put the field in quotes and double the quotes inside it.`,
       );
     }
     throw fileError(`The file could not be read as CSV at line ${lineOfNextRecord()}: ${message}`);

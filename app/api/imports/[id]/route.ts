@@ -13,7 +13,7 @@ import {
   sendUnknownAgain,
   startImportJob,
 } from "@/lib/server/imports/import-store";
-import { wakeImportWorker } from "@/lib/server/imports/import-worker";
+import { queueImportRun } from "@/lib/server/imports/import-queue";
 import { AppError } from "@/lib/shared/app-error";
 import { importActionSchema } from "@/lib/shared/import-schemas";
 
@@ -49,7 +49,7 @@ export const POST = apiRoute("admin", async (request, { requestId, user, params 
       "import_state_conflict",
       `This import is ${job.state}, so it cannot ${action.action.replaceAll("-", " ")} now.`,
     );
-  wakeImportWorker();
+  await queueImportRun(job.id);
   return jsonResponse(JSON.stringify(await readImportJob(job.id)), 200);
 });
 

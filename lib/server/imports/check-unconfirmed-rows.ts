@@ -1,0 +1,45 @@
+import "server-only";
+import { recordAudit } from "@/lib/server/audit/audit-trail";
+import { catalogue } from "@/lib/server/catalogue/catalogue";
+import { log } from "@/lib/server/log";
+import { findProbablyOurs } from "@/lib/shared/probably-ours";
+import { type Job, confirmCreated, readCreatedIds, readUnknownRows } from "./run-store";
+
+/**
+ * Rows whose create got no response are looked for in a fresh read of the list, so that the person is asked only
+ * about those really missing. False when the list could not be read.
+ */
+export async function checkUnconfirmedRows(job: Job): Promise<boolean> {
+  const unconfirmed = await readUnknownRows(job.id);
+  if (unconfirmed.length === 0) return true;
+  let categories;
+  try {
+    categories = await catalogue().listCategories({ requestId: `import-${job.id.slice(0, 8)}-check` });
+  } catch (error) {
+    log.warn("import_check_failed", {
+      importId: job.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return false;
+  }
+  // A category in the list before sending started, or already matched to a row, is not this row's.
+  const notOurs = new Set([...(job.known_ids ?? []), ...(await readCreatedIds(job.id))]);
+  for (const row of unconfirmed) {
+    const found = findProbablyOurs(categories, row, notOurs);
+    if (!found) continue;
+    notOurs.add(found.id);
+    await confirmCreated(job.id, row.line, found.id);
+    await recordAudit({
+      action: "category_created",
+      actor: job.created_by,
+      details: {
+        categoryId: found.id,
+        name: found.name,
+        importId: job.id,
+        fileName: job.file_name,
+        confirmedAfterLostAnswer: 1,
+      },
+    });
+  }
+  return true;
+}

@@ -1,0 +1,123 @@
+import "server-only";
+import { remember } from "@epic-web/remember";
+import PgBoss from "pg-boss";
+import { getConfig } from "@/lib/server/config/config";
+import { query } from "@/lib/server/db/database";
+import { log } from "@/lib/server/log";
+import { type Pace, runImportJob } from "./import-runner";
+
+/**
+ * Imports run as pg-boss jobs: one job is one run of an import, and the queue lets only one run of an import be
+ * active at a time. A run that ends with rows left queues the next; one whose process died times out and is retried.
+ */
+const QUEUE = "category_import";
+// Each import has at most IMPORT_CONCURRENCY creates in flight; this bounds the imports one process runs at once.
+const IMPORTS_PER_PROCESS = 2;
+// An import stays running until it ends, so its runs are retried for as long as it takes.
+const RETRY_LIMIT = 1_000_000;
+
+type RunData = Partial<Pace> & { importId: string };
+type Queue = { boss: PgBoss; ready?: Promise<PgBoss>; working?: Promise<string[]>; stopping: boolean };
+
+const queue = () =>
+  remember("categories-admin.import-queue", (): Queue => {
+    const boss = new PgBoss({
+      // The app's pool: the queue opens no connections of its own.
+      db: { executeSql: (text, values) => query(text, values ?? []) },
+      schedule: false,
+      // How often timed-out runs are looked for, so a crashed run is retried soon after it times out.
+      maintenanceIntervalSeconds: getConfig().imports.runSeconds,
+    });
+    boss.on("error", (error: Error) => log.warn("import_queue_error", { error: error.message }));
+    return { boss, stopping: false };
+  });
+
+// pg-boss creates and upgrades its own tables, in its own schema, when it starts.
+function ready(): Promise<PgBoss> {
+  const current = queue();
+  current.ready ??= current.boss
+    .start()
+    .then(async (boss) => {
+      await boss.createQueue(QUEUE, { name: QUEUE, policy: "stately" });
+      return boss;
+    })
+    .catch((error: unknown) => {
+      current.ready = undefined;
+      throw error;
+    });
+  return current.ready;
+}
+
+function sendOptions(importId: string, afterMs: number): PgBoss.SendOptions {
+  const { imports, timeoutMs } = getConfig();
+  return {
+    singletonKey: importId,
+    // A run takes rows for runSeconds, then waits for the creates in flight and may read the list once, each within a
+    // catalogue timeout; one more is spare. Only past this is it taken as dead and run again.
+    expireInSeconds: imports.runSeconds + Math.ceil((3 * timeoutMs) / 1000),
+    retryLimit: RETRY_LIMIT,
+    retryDelay: imports.runSeconds,
+    ...(afterMs > 0 && { startAfter: new Date(Date.now() + afterMs) }),
+  };
+}
+
+/** Queues a run of an import that is running; nothing when one is already queued. */
+export async function queueImportRun(importId: string, pace?: Pace, afterMs = 0): Promise<void> {
+  const boss = await ready();
+  await boss.send(QUEUE, { importId, ...pace } satisfies RunData, sendOptions(importId, afterMs));
+  // This process's workers look now rather than at their next poll.
+  for (const id of (await queue().working) ?? []) boss.notifyWorker(id);
+}
+
+async function run([job]: PgBoss.Job<RunData>[]): Promise<void> {
+  if (!job) return;
+  const { importId, unconfirmedInARow = 0, backoffMs = 0 } = job.data;
+  const { concurrency, runSeconds } = getConfig().imports;
+  try {
+    const { carryOn } = await runImportJob(importId, {
+      concurrency,
+      stopping: () => queue().stopping,
+      until: Date.now() + runSeconds * 1000,
+      unconfirmedInARow,
+      backoffMs,
+    });
+    if (carryOn) await queueImportRun(importId, carryOn, carryOn.afterMs);
+  } catch (error) {
+    log.error("import_run_failed", { importId, error: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+}
+
+/**
+ * Running imports with no run queued or under way: left by an app that stopped before queueing the next run. A run
+ * queued beside an active one would make every fetch of the queue fail until the active one ends, so only these.
+ */
+async function importsWithoutRun(): Promise<string[]> {
+  const { rows } = await query<{ id: string }>(
+    `SELECT id FROM import_jobs j WHERE state = 'running' AND NOT EXISTS (
+       SELECT 1 FROM pgboss.job WHERE name = $1 AND singleton_key = j.id::text AND state < 'completed'
+     ) ORDER BY created_at`,
+    [QUEUE],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Starts this process's workers, and queues a run for each import that needs one. */
+export async function startImportWorker(): Promise<void> {
+  const current = queue();
+  current.working ??= ready().then(async (boss) => {
+    const ids = [];
+    for (let i = 0; i < IMPORTS_PER_PROCESS; i++) ids.push(await boss.work<RunData>(QUEUE, run));
+    return ids;
+  });
+  await current.working;
+  for (const id of await importsWithoutRun()) await queueImportRun(id);
+}
+
+/** Takes no new row; resolves once the creates in flight have their responses and the next runs are queued. */
+export async function stopImportWorker(timeoutMs: number): Promise<void> {
+  const current = queue();
+  current.stopping = true;
+  if (!current.working) return;
+  await current.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+}
