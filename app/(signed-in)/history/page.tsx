@@ -2,14 +2,12 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { HistoryView } from "@/components/history-view";
 import { NotAllowed } from "@/components/not-allowed";
-import { StoreUnavailable } from "@/components/store-unavailable";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 
 export const metadata: Metadata = { title: "History" };
 
 export default async function HistoryPage() {
-  const user = await requirePageUser("/history");
-  if (!user) return <StoreUnavailable heading="History" path="/history" />;
+  const user = await requirePageUser();
   return (
     <div className="stack">
       <h1>History</h1>
