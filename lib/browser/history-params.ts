@@ -1,4 +1,5 @@
-import { AUDIT_ACTIONS, type AuditAction } from "@/lib/shared/audit-actions";
+import * as z from "zod/mini";
+import { historyFilterFields as fields } from "@/lib/shared/history-filters";
 
 export const TIME_RANGES = {
   "": "Any time",
@@ -9,38 +10,29 @@ export const TIME_RANGES = {
 } as const;
 export type TimeRange = keyof typeof TIME_RANGES;
 
-/** The History page's URL: the filters a person chose, and where in the pages they are. */
-export type HistoryView = {
-  actor: string;
-  action: AuditAction | "";
-  range: TimeRange;
-  /** Custom range bounds as a datetime-local control holds them: the person's own clock, no zone. */
-  from: string;
-  to: string;
-  q: string;
-  category: string;
-  before: string;
-  after: string;
-};
+// In an address a value that does not fit is no filter, not an error: the page still shows the trail.
+const orNone = <T extends z.ZodMiniType<string, string>>(schema: T) => z.catch(z.union([schema, z.literal("")]), "");
+
+/** The History page's address: the filters a person chose, and where in the pages they are. */
+const historyViewSchema = z.object({
+  actor: orNone(fields.actor),
+  action: orNone(fields.action),
+  range: orNone(z.enum(["hour", "today", "week", "custom"])),
+  // Custom range bounds as a datetime-local control holds them: the person's own clock, no zone.
+  from: orNone(z.string().check(z.trim())),
+  to: orNone(z.string().check(z.trim())),
+  q: orNone(fields.q),
+  category: orNone(fields.category),
+  before: orNone(fields.before),
+  after: orNone(fields.after),
+});
+
+export type HistoryView = z.output<typeof historyViewSchema>;
 
 const FILTERS = ["actor", "action", "range", "from", "to", "q", "category"] as const;
-const isRange = (value: string): value is TimeRange => Object.hasOwn(TIME_RANGES, value);
-const isAction = (value: string): value is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(value);
 
 export function readHistoryView(params: URLSearchParams): HistoryView {
-  const get = (name: string) => params.get(name)?.trim() ?? "";
-  const [range, action] = [get("range"), get("action")];
-  return {
-    actor: get("actor"),
-    action: isAction(action) ? action : "",
-    range: isRange(range) ? range : "",
-    from: get("from"),
-    to: get("to"),
-    q: get("q"),
-    category: get("category"),
-    before: get("before"),
-    after: get("after"),
-  };
+  return historyViewSchema.parse(Object.fromEntries(params));
 }
 
 /** The page's address for a view: only what is set, so an address says what was chosen and nothing else. */
