@@ -19,7 +19,8 @@ function summary(view: View, page: AuditPage): string {
   const [newest, oldest] = [page.entries.at(0), page.entries.at(-1)];
   if (!newest || !oldest) return view.after ? "No newer events." : "No events match these filters.";
   const where = view.before || view.after ? "" : ", the newest";
-  return `${count(page.entries.length, "event", "events")}${where}: ${WHEN.format(new Date(newest.time))} to ${WHEN.format(new Date(oldest.time))}.`;
+  const span = `${WHEN.format(new Date(newest.time))} to ${WHEN.format(new Date(oldest.time))}`;
+  return `${count(page.entries.length, "event", "events")}${where}: ${span}.`;
 }
 
 export function HistoryView() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** The database did not answer: the person is still signed in, and `retry` asks for the page again. */
+/** The database is down: the person is still signed in, and `retry` asks for the page again. */
 export function StoreUnavailable({ retry }: { retry: ReactNode }) {
   return (
     <div className="stack" role="alert">

@@ -6,7 +6,7 @@ import { requirePageUser } from "@/lib/server/auth/page-user";
 import { isStoreUnavailable } from "@/lib/shared/page-errors";
 
 // The session is checked here, above every loading.tsx, so that the response is decided before anything streams: a
-// signed-out request gets a real redirect, and a database that does not answer gets its message in the server's HTML.
+// signed-out request gets a real redirect, and a database that is down gets its message in the server's HTML.
 export default async function SignedInLayout({ children }: { children: ReactNode }) {
   const signedIn = await requirePageUser().then(
     () => true,

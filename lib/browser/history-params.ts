@@ -63,7 +63,7 @@ export const hasFilters = (view: HistoryView): boolean => FILTERS.some((name) =>
 
 const HOUR_MS = 3_600_000;
 
-/** Resolved when the page is read, so "Last hour" stays the last hour in a bookmark; "Today" is the person's own day. */
+/** Resolved when the page is read, so "Last hour" stays the last hour in a bookmark; "Today" is local. */
 function timeBounds({ range, from, to }: HistoryView, now: Date): { from?: Date; to?: Date } {
   const local = (text: string) => (text && !Number.isNaN(new Date(text).getTime()) ? new Date(text) : undefined);
   switch (range) {

@@ -1,5 +1,5 @@
 /**
- * The digest of a page error saying the database did not answer. In production Next hides a server error's message
+ * The digest of a page error saying the database is down. In production Next hides a server error's message
  * from the browser but keeps a digest the error already has, so error.tsx can tell this error from the others.
  */
 export const STORE_UNAVAILABLE_DIGEST = "store_unavailable";

@@ -14,7 +14,8 @@ export default async function HistoryPage() {
       {user.role === "admin" ? (
         <>
           <p className="muted">Who did what, and when: sign-ins, creates, refusals and imports, newest first.</p>
-          {/* The view reads its filters from the address (useSearchParams); the page is dynamic, so the server's HTML has them too. */}
+          {/* The view reads its filters from the address (useSearchParams); the page is rendered per request, so the
+              server's HTML shows them too. */}
           <Suspense>
             <HistoryView />
           </Suspense>

@@ -14,7 +14,7 @@ const readPageUser = cache(async () => sessionUser(await headers()));
 const storeDown = (error: unknown): error is AppError =>
   error instanceof AppError && error.code === "store_unavailable";
 
-/** The signed-in person for the header, or undefined. A database that does not answer signs nobody out. */
+/** The signed-in person for the header, or undefined. A database that is down signs nobody out. */
 export async function pageUser(): Promise<SessionUser | undefined> {
   return readPageUser().catch((error: unknown) => {
     if (storeDown(error)) return undefined;
@@ -23,7 +23,7 @@ export async function pageUser(): Promise<SessionUser | undefined> {
 }
 
 /**
- * The signed-in person. A signed-out request is redirected to sign in and back. When the database does not answer,
+ * The signed-in person. A signed-out request is redirected to sign in and back. When the database is down,
  * this throws its 503 AppError, marked so that error.tsx says so in the browser.
  */
 export async function requirePageUser(): Promise<SessionUser> {
