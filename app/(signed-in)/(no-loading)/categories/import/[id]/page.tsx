@@ -13,6 +13,8 @@ import { importJobKey, importRowsKey } from "@/lib/shared/import-query";
 
 export const metadata: Metadata = { title: "Import" };
 
+// In a route group of its own, outside the loading.tsx of /categories and /categories/import: nothing of the response
+// is sent before this page has read the import, so an unknown id gets a 404 status.
 export default async function ImportJobPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requirePageUser();
