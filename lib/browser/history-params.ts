@@ -10,29 +10,34 @@ export const TIME_RANGES = {
 } as const;
 export type TimeRange = keyof typeof TIME_RANGES;
 
-// In an address a value that does not fit is no filter, not an error: the page still shows the trail.
-const orNone = <T extends z.ZodMiniType<string, string>>(schema: T) => z.catch(z.union([schema, z.literal("")]), "");
+const localTime = z.string().check(z.trim());
 
 /** The History page's address: the filters a person chose, and where in the pages they are. */
-const historyViewSchema = z.object({
-  actor: orNone(fields.actor),
-  action: orNone(fields.action),
-  range: orNone(z.enum(["hour", "today", "week", "custom"])),
+const VIEW_FIELDS = {
+  actor: fields.actor,
+  action: fields.action,
+  range: z.enum(["hour", "today", "week", "custom"]),
   // Custom range bounds as a datetime-local control holds them: the person's own clock, no zone.
-  from: orNone(z.string().check(z.trim())),
-  to: orNone(z.string().check(z.trim())),
-  q: orNone(fields.q),
-  category: orNone(fields.category),
-  before: orNone(fields.before),
-  after: orNone(fields.after),
-});
+  from: localTime,
+  to: localTime,
+  q: fields.q,
+  category: fields.category,
+  before: fields.before,
+  after: fields.after,
+};
 
-export type HistoryView = z.output<typeof historyViewSchema>;
+export type HistoryView = { [Name in keyof typeof VIEW_FIELDS]: z.output<(typeof VIEW_FIELDS)[Name]> | "" };
 
 const FILTERS = ["actor", "action", "range", "from", "to", "q", "category"] as const;
 
+/** In an address a value that does not fit is no filter, not an error: the page still shows the trail. */
 export function readHistoryView(params: URLSearchParams): HistoryView {
-  return historyViewSchema.parse(Object.fromEntries(params));
+  const entries = Object.entries(VIEW_FIELDS).map(([name, schema]) => {
+    const parsed = schema.safeParse(params.get(name) ?? "");
+    return [name, parsed.success ? parsed.data : ""];
+  });
+  // Each value is its field's output or "", as the type says.
+  return Object.fromEntries(entries) as HistoryView;
 }
 
 /** The page's address for a view: only what is set, so an address says what was chosen and nothing else. */
