@@ -1,7 +1,12 @@
 "use client";
 
+import { Button } from "@/components/button";
 import { SomethingWentWrong } from "@/components/something-went-wrong";
+import { StoreUnavailable } from "@/components/store-unavailable";
+import { isStoreUnavailable } from "@/lib/shared/page-errors";
 
-export default function ErrorPage({ reset }: { error: Error; reset: () => void }) {
-  return <SomethingWentWrong reset={reset} />;
+// retry, unlike reset, asks the server for the page again: the error came from rendering it there.
+export default function ErrorPage({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
+  if (isStoreUnavailable(error)) return <StoreUnavailable retry={<Button onClick={retry}>Try again</Button>} />;
+  return <SomethingWentWrong reset={retry} />;
 }

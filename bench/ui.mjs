@@ -75,7 +75,7 @@ async function measure(n) {
     await page.getByLabel("Search").fill("");
     await page
       .getByRole("status")
-      .filter({ hasText: new RegExp(`^${n} categories$`) })
+      .filter({ hasText: new RegExp(`^${n.toLocaleString("en")} categories$`) })
       .waitFor();
     started = Date.now();
     await page.getByRole("button", { name: "ID" }).click(); // ID descending: the last id comes first

@@ -105,8 +105,7 @@ export function CategoryForm({ username }: { username: string }) {
             />
             {/* Always in the page, so screen readers hear the hint appear; a hint only, creating stays allowed. */}
             <p id="category-name-same" className="hint duplicate-hint" aria-live="polite">
-              {sameName.length > 0 &&
-                `${sameName[0]?.name.trim()} already exists (${sameName.length === 1 ? "ID" : "IDs"} ${sameName.map((category) => category.id).join(", ")})`}
+              {sameName.length > 0 && sameNameHint(sameName)}
             </p>
           </>
         )}
@@ -132,4 +131,9 @@ export function CategoryForm({ username }: { username: string }) {
       </div>
     </form>
   );
+}
+
+function sameNameHint(sameName: readonly { id: string; name: string }[]): string {
+  const ids = sameName.map((category) => category.id).join(", ");
+  return `${sameName[0]?.name.trim()} already exists (${sameName.length === 1 ? "ID" : "IDs"} ${ids})`;
 }

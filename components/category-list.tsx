@@ -8,6 +8,7 @@ import { downloadFile } from "@/lib/browser/download-file";
 import { type SortKey, searchableCategories, sortCategories } from "@/lib/browser/view";
 import { type View, viewFromParams, viewToSearch } from "@/lib/browser/view-params";
 import type { Environment } from "@/lib/shared/environment";
+import { count, formatCount } from "@/lib/shared/plural";
 import { useMounted } from "@/lib/browser/use-mounted";
 import { Alert } from "./alert";
 import { useAnnounce } from "./announcer";
@@ -134,8 +135,8 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
 }
 
 function countText(shown: number, total: number): string {
-  const noun = total === 1 ? "category" : "categories";
-  return shown === total ? `${total} ${noun}` : `${shown} of ${total} ${noun}`;
+  const all = count(total, "category", "categories");
+  return shown === total ? all : `${formatCount(shown)} of ${all}`;
 }
 
 function formatTime(time: number): string {

@@ -7,6 +7,7 @@ import { exportHref, useAuditPage } from "@/lib/browser/history";
 import { type HistoryView as View, filtersOf, historyHref, readHistoryView } from "@/lib/browser/history-params";
 import { describeError } from "@/lib/browser/describe-error";
 import type { AuditPage } from "@/lib/shared/audit-schemas";
+import { count } from "@/lib/shared/plural";
 import { Alert } from "./alert";
 import { Button, ButtonLink } from "./button";
 import { HistoryFilters } from "./history-filters";
@@ -17,9 +18,9 @@ const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle
 function summary(view: View, page: AuditPage): string {
   const [newest, oldest] = [page.entries.at(0), page.entries.at(-1)];
   if (!newest || !oldest) return view.after ? "No newer events." : "No events match these filters.";
-  const count = page.entries.length === 1 ? "1 event" : `${page.entries.length} events`;
   const where = view.before || view.after ? "" : ", the newest";
-  return `${count}${where}: ${WHEN.format(new Date(newest.time))} to ${WHEN.format(new Date(oldest.time))}.`;
+  const span = `${WHEN.format(new Date(newest.time))} to ${WHEN.format(new Date(oldest.time))}`;
+  return `${count(page.entries.length, "event", "events")}${where}: ${span}.`;
 }
 
 export function HistoryView() {

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "./button";
 
-/** After a single sign-on session the app's logout answers 200 with the provider's end-session URL to go to. */
+/** After a single sign-on session the app's logout responds 200 with the provider's end-session URL to go to. */
 async function endSession(): Promise<string> {
   const response = await fetch("/api/auth/logout", { method: "POST" });
   if (response.status !== 200) return "/login";

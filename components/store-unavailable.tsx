@@ -1,14 +1,12 @@
-import { Alert } from "./alert";
+import type { ReactNode } from "react";
 
-export function StoreUnavailable({ heading, path }: { heading: string; path: string }) {
+/** The database is down: the person is still signed in, and `retry` asks for the page again. */
+export function StoreUnavailable({ retry }: { retry: ReactNode }) {
   return (
-    <div className="stack">
-      <h1>{heading}</h1>
-      <Alert title="The app's database is not answering">
-        <p>
-          You are still signed in and nothing was lost. Try again in a moment. <a href={path}>Try again</a>
-        </p>
-      </Alert>
+    <div className="stack" role="alert">
+      <h1>The app&apos;s database is not answering</h1>
+      <p>You are still signed in and nothing was lost. Try again in a moment.</p>
+      <p>{retry}</p>
     </div>
   );
 }

@@ -15,7 +15,7 @@ type VirtualRowsProps<Item> = {
 
 const ESTIMATED_ROW_PX = 41;
 
-// Only the rows in view (plus a few) are in the DOM, so 100,000 rows cost what 50 do.
+// Only the rows in view (plus a few) are in the DOM, so a long list costs what a screenful does.
 export function VirtualRows<Item>({
   items,
   body,

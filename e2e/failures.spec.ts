@@ -1,3 +1,10 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { freePort } from "../scripts/lib/ports.mjs";
+import { type TcpProxy, startTcpProxy } from "../tests/support/tcp-proxy";
+import { startAppInstance } from "./support/app-instance";
 import { REJECTED_MESSAGE, REJECTED_NAME, SLOW_NAME, instanceUrl } from "./support/constants";
 import {
   alertTitled,
@@ -8,6 +15,7 @@ import {
   nameField,
   test,
 } from "./support/fixtures";
+import { newRunDatabase } from "./support/run-database";
 
 test.describe("when the catalogue service rejects or does not answer", () => {
   test.use({ baseURL: instanceUrl("faulty") });
@@ -69,4 +77,65 @@ test.describe("when the catalogue service is down", () => {
     await expect(nameField(page)).toHaveValue(uniqueName);
     await expect(descriptionField(page)).toHaveValue("Typed while the service is down");
   });
+});
+
+/** An instance of its own, whose database a test cuts off and brings back through a loopback proxy. */
+const databaseTest = test.extend<{ databaseProxy: TcpProxy; databaseAppUrl: string }>({
+  databaseProxy: async ({}, provide) => {
+    const database = await newRunDatabase();
+    const proxy = await startTcpProxy(database.url);
+    await provide(proxy);
+    await proxy.stop();
+    await database.stop();
+  },
+  databaseAppUrl: async ({ databaseProxy }, provide) => {
+    const dir = await mkdtemp(join(tmpdir(), "categories-e2e-database-down-"));
+    const app = await startAppInstance({
+      port: await freePort(),
+      logFile: join(dir, "database-down.log"),
+      env: { DATABASE_URL: databaseProxy.url, DATABASE_CONNECT_TIMEOUT_MS: "1000" },
+    });
+    await provide(app.url);
+    await app.stop();
+    await rm(dir, { recursive: true, force: true });
+  },
+  baseURL: async ({ databaseAppUrl }, provide) => provide(databaseAppUrl),
+});
+
+databaseTest.describe("when the app's database is down", () => {
+  const downAlert = (page: Page) => page.getByRole("alert").filter({ hasText: "The app's database is not answering" });
+
+  databaseTest(
+    "a page loaded says so, and its Try again link loads the page once the database is back",
+    async ({ page, databaseProxy }) => {
+      await databaseProxy.cut();
+      await page.goto("/history");
+
+      await expect(downAlert(page)).toContainText("You are still signed in and nothing was lost.");
+      await databaseProxy.restore();
+      await expect(async () => {
+        await downAlert(page).getByRole("link", { name: "Try again" }).click({ timeout: 2_000 });
+        await expect(page.getByRole("heading", { level: 1, name: "History" })).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
+    },
+  );
+
+  databaseTest(
+    "a page opened from a link says so, and Try again shows it once the database is back",
+    async ({ page, databaseProxy }) => {
+      await page.goto("/categories/new");
+      await expect(createButton(page)).toBeEnabled(); // once the page's scripts run, the link below navigates in place
+      await databaseProxy.cut();
+
+      await page.getByRole("link", { name: "Back to categories" }).click();
+
+      await expect(downAlert(page).getByRole("button", { name: "Try again" })).toBeVisible();
+      await expect(page).toHaveURL(/\/categories$/);
+      await databaseProxy.restore();
+      await expect(async () => {
+        await downAlert(page).getByRole("button", { name: "Try again" }).click({ timeout: 2_000 });
+        await expect(page.getByRole("heading", { level: 1, name: "Categories" })).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
+    },
+  );
 });

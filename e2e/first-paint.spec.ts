@@ -37,7 +37,7 @@ test("a list too large for the server render is read once per visit, by the brow
   });
   catalogue.requests.length = 0;
   await page.reload();
-  await expect(page.getByRole("status").filter({ hasText: "3000 categories" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "3,000 categories" })).toBeVisible();
   await expect(dataRows(page).first()).toContainText("Breed 1");
 
   expect(browserReads).toHaveLength(1);

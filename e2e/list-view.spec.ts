@@ -60,7 +60,7 @@ test.describe("the view lives in the URL", () => {
     await expect(page).toHaveURL(/\/categories$/);
     await expect(search(page)).toHaveValue("");
     await expect(page.getByRole("columnheader", { name: "ID" })).toHaveAttribute("aria-sort", "ascending");
-    await expect(page.getByRole("status").filter({ hasText: /^\d+ categories$/ })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /^[\d,]+ categories$/ })).toBeVisible();
   });
 
   test("an unknown sort in the URL falls back to ID ascending", async ({ page }) => {
@@ -132,7 +132,7 @@ test("coming back to the tab refreshes a list older than 10 seconds, and not a f
 test.describe("Export CSV", () => {
   test("downloads the current view, filtered and sorted, with exact ids and RFC 4180 quoting", async ({ page }) => {
     await page.goto(`/categories?q=${SEEDED_SEARCH}&sort=name&dir=asc`);
-    await expect(page.getByRole("status").filter({ hasText: /^5 of \d+ categories$/ })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /^5 of [\d,]+ categories$/ })).toBeVisible();
 
     const day = (time: Date) =>
       `${time.getFullYear()}-${String(time.getMonth() + 1).padStart(2, "0")}-${String(time.getDate()).padStart(2, "0")}`;
@@ -158,7 +158,7 @@ test.describe("Export CSV", () => {
     const created = await adminRequest.post("/api/categories", { data: { name, description: "two\nlines" } });
     expect(created.status()).toBe(201);
     await page.goto(`/categories?q=${encodeURIComponent(uniqueName)}`);
-    await expect(page.getByRole("status").filter({ hasText: /^1 of \d+ categories$/ })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /^1 of [\d,]+ categories$/ })).toBeVisible();
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),

@@ -1,4 +1,5 @@
-import { AUDIT_ACTIONS, type AuditAction } from "@/lib/shared/audit-actions";
+import * as z from "zod/mini";
+import { historyFilterFields as fields } from "@/lib/shared/history-filters";
 
 export const TIME_RANGES = {
   "": "Any time",
@@ -9,38 +10,34 @@ export const TIME_RANGES = {
 } as const;
 export type TimeRange = keyof typeof TIME_RANGES;
 
-/** The History page's URL: the filters a person chose, and where in the pages they are. */
-export type HistoryView = {
-  actor: string;
-  action: AuditAction | "";
-  range: TimeRange;
-  /** Custom range bounds as a datetime-local control holds them: the person's own clock, no zone. */
-  from: string;
-  to: string;
-  q: string;
-  category: string;
-  before: string;
-  after: string;
+const localTime = z.string().check(z.trim());
+
+/** The History page's address: the filters a person chose, and where in the pages they are. */
+const VIEW_FIELDS = {
+  actor: fields.actor,
+  action: fields.action,
+  range: z.enum(["hour", "today", "week", "custom"]),
+  // Custom range bounds as a datetime-local control holds them: the person's own clock, no zone.
+  from: localTime,
+  to: localTime,
+  q: fields.q,
+  category: fields.category,
+  before: fields.before,
+  after: fields.after,
 };
 
-const FILTERS = ["actor", "action", "range", "from", "to", "q", "category"] as const;
-const isRange = (value: string): value is TimeRange => Object.hasOwn(TIME_RANGES, value);
-const isAction = (value: string): value is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(value);
+export type HistoryView = { [Name in keyof typeof VIEW_FIELDS]: z.output<(typeof VIEW_FIELDS)[Name]> | "" };
 
+const FILTERS = ["actor", "action", "range", "from", "to", "q", "category"] as const;
+
+/** In an address a value that does not fit is no filter, not an error: the page still shows the trail. */
 export function readHistoryView(params: URLSearchParams): HistoryView {
-  const get = (name: string) => params.get(name)?.trim() ?? "";
-  const [range, action] = [get("range"), get("action")];
-  return {
-    actor: get("actor"),
-    action: isAction(action) ? action : "",
-    range: isRange(range) ? range : "",
-    from: get("from"),
-    to: get("to"),
-    q: get("q"),
-    category: get("category"),
-    before: get("before"),
-    after: get("after"),
-  };
+  const entries = Object.entries(VIEW_FIELDS).map(([name, schema]) => {
+    const parsed = schema.safeParse(params.get(name) ?? "");
+    return [name, parsed.success ? parsed.data : ""];
+  });
+  // Each value is its field's output or "", as the type says.
+  return Object.fromEntries(entries) as HistoryView;
 }
 
 /** The page's address for a view: only what is set, so an address says what was chosen and nothing else. */
@@ -71,7 +68,7 @@ export const hasFilters = (view: HistoryView): boolean => FILTERS.some((name) =>
 
 const HOUR_MS = 3_600_000;
 
-/** Resolved when the page is read, so "Last hour" stays the last hour in a bookmark; "Today" is the person's own day. */
+/** Resolved when the page is read, so "Last hour" stays the last hour in a bookmark; "Today" is local. */
 function timeBounds({ range, from, to }: HistoryView, now: Date): { from?: Date; to?: Date } {
   const local = (text: string) => (text && !Number.isNaN(new Date(text).getTime()) ? new Date(text) : undefined);
   switch (range) {

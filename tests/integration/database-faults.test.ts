@@ -79,11 +79,13 @@ describe.each(databasesUnderTest())("with %s behind a loopback proxy that a test
       expect(fake.requests.filter((request) => request.method === "POST")).toEqual([]);
 
       // A page says so, keeps the person where they are, and neither signs them out nor sends them to sign in.
-      const page = await get("/categories");
-      expect(page.status).toBe(200);
-      expect(page.headers.get("location")).toBeNull();
-      expect(page.headers.get("set-cookie")).toBeNull();
-      expect(await page.text()).toContain("The app&#x27;s database is not answering");
+      for (const path of ["/categories", "/categories/new", "/categories/import", "/history"]) {
+        const page = await get(path);
+        expect(page.status, path).toBe(200);
+        expect(page.headers.get("location"), path).toBeNull();
+        expect(page.headers.get("set-cookie"), path).toBeNull();
+        expect(await page.text(), path).toContain("The app&#x27;s database is not answering");
+      }
     } finally {
       await proxy.restore();
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { auditSearchParams, historyHref, readHistoryView } from "@/lib/browser/history-params";
+import { auditQuerySchema } from "@/lib/server/audit/audit-query";
 import { auditCells } from "@/lib/shared/audit-cells";
 
 const view = (search: string) => readHistoryView(new URLSearchParams(search));
@@ -13,6 +14,24 @@ describe("the History page's address", () => {
       actor: "ann",
     });
     expect(view("action=signed_in&range=week")).toMatchObject({ action: "signed_in", range: "week" });
+  });
+
+  it("drops a value GET /api/audit would refuse, with the same rules: no filter rather than an error", () => {
+    const refused = { actor: "  ", q: " ", category: "dog", before: "abc", after: "1.9999999999999999999" };
+    expect(auditQuerySchema.safeParse({ category: refused.category }).success).toBe(false);
+    expect(auditQuerySchema.safeParse({ before: refused.before }).success).toBe(false);
+    expect(view(new URLSearchParams(refused).toString())).toMatchObject({
+      actor: "",
+      q: "",
+      category: "",
+      before: "",
+      after: "",
+    });
+    expect(view("category=12&before=1700000000000.7&q=%20dog%20")).toMatchObject({
+      category: "12",
+      before: "1700000000000.7",
+      q: "dog",
+    });
   });
 
   it("writes only what is set, and a custom range's bounds only with a custom range", () => {

@@ -5,7 +5,6 @@ import { preload } from "react-dom";
 import { ButtonLink } from "@/components/button";
 import { CategoryList } from "@/components/category-list";
 import { ListHydration } from "@/components/list-hydration";
-import { StoreUnavailable } from "@/components/store-unavailable";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { listForFirstPaint } from "@/lib/server/categories/list-for-first-paint";
 import { getConfig } from "@/lib/server/config/config";
@@ -15,8 +14,7 @@ import { categoriesQueryKey } from "@/lib/shared/categories-query";
 export const metadata: Metadata = { title: "Categories" };
 
 export default async function CategoriesPage() {
-  const user = await requirePageUser("/categories");
-  if (!user) return <StoreUnavailable heading="Categories" path="/categories" />;
+  const user = await requirePageUser();
   const canCreate = user.role === "admin";
   // Per request: a shared client would hand one person's list to another's page.
   const requestId = requestIdOf(await headers());

@@ -5,7 +5,6 @@ import { notFound } from "next/navigation";
 import { ImportJobView } from "@/components/import-job";
 import { ListHydration } from "@/components/list-hydration";
 import { NotAllowed } from "@/components/not-allowed";
-import { StoreUnavailable } from "@/components/store-unavailable";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { importById } from "@/lib/server/imports/import-by-id";
 import { readImportRows } from "@/lib/server/imports/import-store";
@@ -14,11 +13,11 @@ import { importJobKey, importRowsKey } from "@/lib/shared/import-query";
 
 export const metadata: Metadata = { title: "Import" };
 
+// In a route group of its own, outside the loading.tsx of /categories and /categories/import: nothing of the response
+// is sent before this page has read the import, so an unknown id gets a 404 status.
 export default async function ImportJobPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const path = `/categories/import/${id}`;
-  const user = await requirePageUser(path);
-  if (!user) return <StoreUnavailable heading="Import" path={path} />;
+  const user = await requirePageUser();
   if (user.role !== "admin") {
     return (
       <div className="stack">

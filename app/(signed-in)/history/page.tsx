@@ -2,21 +2,20 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { HistoryView } from "@/components/history-view";
 import { NotAllowed } from "@/components/not-allowed";
-import { StoreUnavailable } from "@/components/store-unavailable";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 
 export const metadata: Metadata = { title: "History" };
 
 export default async function HistoryPage() {
-  const user = await requirePageUser("/history");
-  if (!user) return <StoreUnavailable heading="History" path="/history" />;
+  const user = await requirePageUser();
   return (
     <div className="stack">
       <h1>History</h1>
       {user.role === "admin" ? (
         <>
           <p className="muted">Who did what, and when: sign-ins, creates, refusals and imports, newest first.</p>
-          {/* The view reads its filters from the address (useSearchParams); the page is dynamic, so the server's HTML has them too. */}
+          {/* The view reads its filters from the address (useSearchParams); the page is rendered per request, so the
+              server's HTML shows them too. */}
           <Suspense>
             <HistoryView />
           </Suspense>

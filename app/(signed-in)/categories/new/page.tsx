@@ -2,14 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CategoryForm } from "@/components/category-form";
 import { NotAllowed } from "@/components/not-allowed";
-import { StoreUnavailable } from "@/components/store-unavailable";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 
 export const metadata: Metadata = { title: "New category" };
 
 export default async function NewCategoryPage() {
-  const user = await requirePageUser("/categories/new");
-  if (!user) return <StoreUnavailable heading="New category" path="/categories/new" />;
+  const user = await requirePageUser();
   return (
     <div className="stack narrow">
       <Link href="/categories" className="back-link">

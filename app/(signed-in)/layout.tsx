@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+import { Providers } from "@/components/providers";
+import { StoreUnavailable } from "@/components/store-unavailable";
+import { pagePath } from "@/lib/server/auth/page-path";
+import { requirePageUser } from "@/lib/server/auth/page-user";
+import { isStoreUnavailable } from "@/lib/shared/page-errors";
+
+// The session is checked here, above every loading.tsx, so that the response is decided before anything streams: a
+// signed-out request gets a real redirect, and a database that is down gets its message in the server's HTML.
+export default async function SignedInLayout({ children }: { children: ReactNode }) {
+  const signedIn = await requirePageUser().then(
+    () => true,
+    (error: unknown) => {
+      if (isStoreUnavailable(error)) return false;
+      throw error;
+    },
+  );
+  if (!signedIn) {
+    const path = await pagePath();
+    const retry = (
+      <a className="button" href={path}>
+        Try again
+      </a>
+    );
+    return <StoreUnavailable retry={retry} />;
+  }
+  return <Providers>{children}</Providers>;
+}

@@ -1,6 +1,0 @@
-import type { ReactNode } from "react";
-import { Providers } from "@/components/providers";
-
-export default function CategoriesLayout({ children }: { children: ReactNode }) {
-  return <Providers>{children}</Providers>;
-}
