@@ -48,7 +48,7 @@ export function ImportJobView({ id }: { id: string }) {
   const statusRef = useRef<HTMLHeadingElement>(null);
   const lastState = useRef(job?.state);
 
-  // A change of state is announced, and the focus (on a button that is now gone) moves to where the news is.
+  // A change of state is announced, and the focus (on a button that is now gone) moves to the new state's heading.
   useEffect(() => {
     if (!job || lastState.current === job.state) return;
     const first = lastState.current === undefined;

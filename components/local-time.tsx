@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 const SHORT = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const FULL = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "long" });
 
-/** The time in the reader's zone, and in full (to the second, with the zone and in UTC) on hover or focus. */
+/** The time in the browser's time zone, and in full (to the second, with the zone and in UTC) on hover or focus. */
 export function LocalTime({ iso }: { iso: string }) {
   const tipId = useId();
   // Escape hides the full time until focus or the pointer leaves (WCAG 1.4.13: dismissable without moving).

@@ -30,7 +30,8 @@ export const POST = apiRoute("admin", async (request, { requestId, user, params 
   );
   let done: boolean;
   if (action.action === "start") {
-    // The ids already there when sending starts: a lost answer's category is found later as one not among them.
+    // The ids already there when sending starts: a create whose response never came is later looked for among the
+    // categories not in this list.
     const known = (await catalogue().listCategories({ requestId })).map((category) => category.id);
     done = await startImportJob(job.id, action.createExisting, known);
     if (done)
