@@ -22,7 +22,7 @@ export async function readApiResponse<T>(response: Response, schema?: z.ZodMiniT
     text = await response.text();
   } catch (error) {
     if (error instanceof Error && error.name === "AbortError") throw error;
-    // The server passes a long list on while it arrives, and breaks it off if its source fails midway.
+    // The status and headers can arrive and the body still break off midway (a dropped connection).
     throw new AppError(
       0,
       "response_incomplete",

@@ -36,7 +36,6 @@ export function readHistoryView(params: URLSearchParams): HistoryView {
     const parsed = schema.safeParse(params.get(name) ?? "");
     return [name, parsed.success ? parsed.data : ""];
   });
-  // Each value is its field's output or "", as the type says.
   return Object.fromEntries(entries) as HistoryView;
 }
 

@@ -6,7 +6,7 @@ export type SortDirection = "asc" | "desc";
 export type Sort = { key: SortKey; dir: SortDirection };
 
 // The lower-cased text of each category, kept as long as the category object itself: sorting a list reorders the
-// same objects, so a sort never lower-cases 100,000 names again. The separator cannot be typed into the search box,
+// same objects, so a sort never lower-cases every name again. The separator cannot be typed into the search box,
 // so a match never spans name and description.
 const haystacks = new WeakMap<Category, string>();
 

@@ -13,7 +13,8 @@ type Reviver = (this: unknown, key: string, value: unknown, context?: { source?:
 export const keepBigIntegers: Reviver = (_key, value, context) =>
   typeof value === "number" && context?.source !== undefined ? exactNumber(context.source, value) : value;
 
-// Source text access: Node 22, Chrome 114, Firefox 135, Safari 18.4. Elsewhere (Node 20) lossless-json reads the digits.
+// Source text access: Node 22, Chrome 114, Firefox 135, Safari 18.4. Elsewhere (Node 20) lossless-json reads the
+// digits.
 const nativeSourceText = (() => {
   let seen: string | undefined;
   JSON.parse("1", ((_key, value, context) => {
@@ -23,7 +24,8 @@ const nativeSourceText = (() => {
   return seen === "1";
 })();
 
-// Fewer than 16 digits in a row is below 2^53 (16 digits): plain JSON.parse is exact, and many times faster than a reviver.
+// Fewer than 16 digits in a row is below 2^53 (16 digits): plain JSON.parse is exact there, and faster than a
+// reviver.
 const LONG_DIGIT_RUN = /\d{16}/;
 
 export function parseExactJson(text: string): unknown {

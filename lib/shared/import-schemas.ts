@@ -19,7 +19,8 @@ export const importJobSchema = z.object({
   pauseReason: z.optional(z.string()),
   createExisting: z.boolean(),
   ignoredColumns: z.array(z.string()),
-  // Rows by preview class and by state, and how many were confirmed after a lost answer. Every key is present.
+  // Rows by preview class and by state, and how many were found in the list after their create got no response
+  // (confirmedLate). Every key is present.
   counts: z.record(z.enum(["rows", ...IMPORT_ROW_CLASSES, ...IMPORT_ROW_STATES, "confirmedLate"]), count),
 });
 
@@ -40,7 +41,10 @@ export const importRowSchema = z.object({
 
 export const importRowListSchema = z.array(importRowSchema);
 
-/** What a person asks of an import: start it (after the preview), cancel it, resume it, or send its unknown rows again. */
+/**
+ * What a person asks of an import: start it (after the preview), cancel it, resume it, or send its unknown rows
+ * again.
+ */
 export const importActionSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("start"), createExisting: z.boolean() }),
   z.object({ action: z.literal("cancel") }),

@@ -13,7 +13,7 @@ const busy = () =>
     headers: { "retry-after": "1" },
   });
 
-// Each scrypt holds 128 MiB and a thread of Node's small pool: a flood of sign-ins must not take them all.
+// Each scrypt holds a lot of memory and a thread of Node's small pool: a flood of sign-ins must not take them all.
 export async function withHashSlot<T>(hash: () => Promise<T>): Promise<T> {
   await acquire(getConfig().hashConcurrency);
   try {

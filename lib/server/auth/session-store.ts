@@ -95,7 +95,7 @@ export async function revokeSession(token: string): Promise<void> {
   await query("DELETE FROM sessions WHERE id = $1", [sessionId(token)]);
 }
 
-/** Ends the session and hands back its ID token (for id_token_hint) when it has one. */
+/** Ends the session and returns its ID token (for id_token_hint) when it has one. */
 export async function endSession(token: string): Promise<{ idToken?: string }> {
   const { rows } = await query<{ id_token_sealed: string | null }>(
     "DELETE FROM sessions WHERE id = $1 RETURNING id_token_sealed",

@@ -27,7 +27,7 @@ export function roleFor(value: unknown, { adminValues, viewerValues }: RoleValue
   return undefined;
 }
 
-// Names are shown in the header and kept in the session row: a provider's odd 10 kB name must not go there whole.
+// Names are shown in the header and kept in the session row: an overlong name from a provider must not go there whole.
 const MAX_NAME_CHARS = 200;
 const text = (value: unknown): string | undefined =>
   typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, MAX_NAME_CHARS) : undefined;
