@@ -1,6 +1,6 @@
 // @ts-check
-// `npm run lighthouse`: Lighthouse scores of /login (signed out), /categories and /categories/new (signed in as an admin)
-// on the production build with the embedded catalogue seeded with 30 categories, in the system Chromium.
+// `npm run lighthouse`: Lighthouse scores of /login (signed out), /categories and /categories/new (signed in as an
+// admin) on the production build with the embedded catalogue seeded with 30 categories, in the system Chromium.
 // Prints a table, every failing accessibility and best-practices audit, the performance metrics and failing
 // performance audits, writes bench/results/lighthouse-latest.json and exits 1 when a score is below its target.
 // Options: --mobile (Lighthouse's mobile default instead of the desktop preset), --runs=N (median by performance),
@@ -43,7 +43,7 @@ try {
     /** @type {import("lighthouse").Result[]} */
     const attempts = [];
     for (let run = 0; run < runs; run++) {
-      // A new browser each time: one audit's cached favicon or scripts must not flatter the next.
+      // A new browser each time: one audit's cached favicon or scripts must not make the next look faster.
       chrome = await chromeLauncher.launch({
         chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
         chromeFlags: [

@@ -4,6 +4,7 @@
 
 /** @typedef {import("lighthouse").Result} Result */
 /** @typedef {Result["audits"][string]} AuditResult */
+/** @typedef {{ type?: string, selector?: string, explanation?: string, nodeLabel?: string, snippet?: string }} AuditNode */
 
 const METRICS = {
   "first-contentful-paint": "FCP",
@@ -56,10 +57,7 @@ export function auditDetails(details) {
 function describeItem(item) {
   // A list's items are whole tables (largest-contentful-paint-element: the element, then the phases).
   if (Array.isArray(item.items)) return item.items.flatMap((inner) => describeItem(inner));
-  const node =
-    /** @type {{ type?: string, selector?: string, explanation?: string, nodeLabel?: string, snippet?: string } | undefined} */ (
-      item.node
-    );
+  const node = /** @type {AuditNode | undefined} */ (item.node);
   const lines = [];
   if (node?.type === "node") {
     const why = (node.explanation ?? node.nodeLabel ?? "").replace(/\s+/g, " ").trim();

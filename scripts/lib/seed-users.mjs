@@ -8,7 +8,7 @@ import { withDatabaseClient } from "./database-client.mjs";
  * @param {readonly { username: string, role: import("../../lib/node/user-store.mjs").Role, password: string }[]} users
  */
 export async function seedUsers(databaseUrl, users) {
-  // Side by side: each is a 128 MiB scrypt hash of about 300 ms.
+  // Concurrently: each scrypt hash is slow and takes a lot of memory.
   await withDatabaseClient(databaseUrl, (db) =>
     Promise.all(users.map((user) => upsertUser(db, user.username, user.role, user.password))),
   );

@@ -22,7 +22,10 @@ const atExit = new Set();
 const onSignal = new Set();
 let handlersInstalled = false;
 
-/** Runs `cleanup` (synchronous) when the script exits, however it ends; returns a function that cancels it. @param {() => void} cleanup */
+/**
+ * Runs `cleanup` (synchronous) when the script exits, however it ends; returns a function that cancels it.
+ * @param {() => void} cleanup
+ */
 export function whenExiting(cleanup) {
   installHandlers();
   atExit.add(cleanup);
@@ -64,7 +67,10 @@ export async function signIn(appUrl, { username, password }) {
 }
 
 /**
- * @param {{ port?: number, users: readonly User[], categories?: readonly Category[], name?: string, env?: Record<string, string> }} options
+ * @param {{
+ *   port?: number, users: readonly User[], categories?: readonly Category[], name?: string,
+ *   env?: Record<string, string>,
+ * }} options
  *   Without `categories` no catalogue runs (pages that need it show their error state); without `port`, a free one.
  *   `env`: more settings.
  */

@@ -25,7 +25,7 @@ const EXIT_WITH_PARENT = new URL("./exit-with-parent.mjs", import.meta.url).href
  * }} StartOptions
  * `onlyEnv`: the server sees `env` (plus PATH and NODE_ENV=production) and nothing of this process's environment.
  * Output goes to `logFile`, else to a buffer (`output()`), or to this terminal with `stdio: "inherit"`.
- * `ready`: GET `path` (default /api/health) answers 200, or anything at all with `anyStatus`; `false`: no wait.
+ * `ready`: GET `path` (default /api/health) returns 200, or anything at all with `anyStatus`; `false`: no wait.
  * `script`: another Node server that reads PORT and HOSTNAME, as the benchmarks' references do.
  */
 
@@ -37,7 +37,8 @@ process.once("exit", () => {
 });
 
 /**
- * How a started process ends, whoever started it: `exited`, `stop()` (SIGTERM, then SIGKILL after the grace) and `kill()`.
+ * How a started process ends, whoever started it: `exited`, `stop()` (SIGTERM, then SIGKILL after the grace) and
+ * `kill()`.
  * @param {import("node:child_process").ChildProcess} child
  */
 export function controlProcess(child) {
