@@ -4,7 +4,9 @@
 
 /** @typedef {import("lighthouse").Result} Result */
 /** @typedef {Result["audits"][string]} AuditResult */
-/** @typedef {{ type?: string, selector?: string, explanation?: string, nodeLabel?: string, snippet?: string }} AuditNode */
+/**
+ * @typedef {{ type?: string, selector?: string, explanation?: string, nodeLabel?: string, snippet?: string }} AuditNode
+ */
 
 const METRICS = {
   "first-contentful-paint": "FCP",
