@@ -1,7 +1,10 @@
 import { type StandaloneServer, startStandaloneServer } from "../../scripts/lib/standalone-server.mjs";
 import { ENV, KNOWN_API_KEY, SESSION_SECRET, UNTIL_IT_ANSWERS, setupValue } from "./constants";
 
-/** One more app instance beside the global setup's: the real embedded catalogue and the run's database, unless `env` says otherwise. */
+/**
+ * One more app instance beside the global setup's: the real embedded catalogue and the run's database, unless `env`
+ * says otherwise.
+ */
 export function startAppInstance({
   port,
   logFile,

@@ -4,7 +4,10 @@
  * constant or derived from environment variables the workers inherit.
  */
 
-/** The API key every app instance under test holds. The leak check looks for it in every response, page, script and log. */
+/**
+ * The API key every app instance under test holds. The leak check looks for it in every response, page, script and
+ * log.
+ */
 export const KNOWN_API_KEY = "e2e-known-api-key-3f9a1c7be2d04a6f9c51";
 
 /** An int64 id that JSON.parse would round to 9007199254740992. */
@@ -23,7 +26,7 @@ export const SEEDED_CATEGORIES = [
 /** Matches the descriptions of every seeded category and nothing the tests create. */
 export const SEEDED_SEARCH = "domestic";
 
-/** Names the fake catalogue answers specially (see global-setup.ts). */
+/** Names the fake catalogue treats specially (see global-setup.ts). */
 export const REJECTED_NAME = "rejected by service";
 export const REJECTED_MESSAGE = "The catalogue service rejects this name";
 export const SLOW_NAME = "slow create";
@@ -40,7 +43,7 @@ export const INSTANCES = {
 
 export type InstanceName = keyof typeof INSTANCES;
 
-/** When an app instance counts as started: any HTTP answer, as the "down" instance answers its list with 502. */
+/** When an app instance counts as started: any HTTP response, as the "down" instance responds to a list with 502. */
 export const UNTIL_IT_ANSWERS = { path: "/api/categories", anyStatus: true };
 
 const basePort = Number(process.env.E2E_BASE_PORT ?? 3100);
@@ -70,7 +73,10 @@ export const ENV = {
 export type Role = "viewer" | "admin";
 export type Account = { username: string; password: string };
 
-/** The people every instance knows (in the shared database). The leak check looks for their passwords in every response and log. */
+/**
+ * The people every instance knows (in the shared database). The leak check looks for their passwords in every
+ * response and log.
+ */
 export const ACCOUNTS: Record<Role, Account> = {
   admin: { username: "e2e-admin", password: "e2e-admin-password-8d41c07e95b2" },
   viewer: { username: "e2e-viewer", password: "e2e-viewer-password-1f6a93d2c458" },

@@ -87,7 +87,7 @@ export function dataRows(page: Page): Locator {
   return page.getByRole("row").filter({ has: page.getByRole("cell") });
 }
 
-/** The value of one column, row by row, checked with retries until the table settles. */
+/** The value of one column, row by row, checked with retries until the table stops changing. */
 export async function expectColumn(page: Page, column: number, values: readonly string[]): Promise<void> {
   const rows = dataRows(page);
   await expect(rows).toHaveCount(values.length);
@@ -116,7 +116,8 @@ export function createButton(page: Page): Locator {
 /** Opens the form and fills it in; the caller decides how to submit. */
 export async function fillNewCategory(page: Page, name: string, description?: string): Promise<void> {
   await page.goto("/categories/new");
-  // Enabled once the page's scripts run: from then on the form sees each keystroke (draft, duplicate hint, leave guard).
+  // Enabled once the page's scripts run: from then on the form sees each keystroke (draft, duplicate hint, leave
+  // guard).
   await expect(createButton(page)).toBeEnabled();
   await nameField(page).fill(name);
   if (description !== undefined) await descriptionField(page).fill(description);

@@ -5,22 +5,25 @@ const LISTED = { id: 1, name: "only category", description: "Listed by the fake 
 
 /**
  * Names starting with this are stored (later lists include them under a new id)
- * and then never answered: a create the service applied although the app timed out.
+ * and then never get a response: a create the service applied although the app timed out.
  */
 export const APPLIED_BUT_SLOW_PREFIX = "applied but slow";
 /** Names starting with this are created after DELAYED_MS: slow enough to watch an import run. */
 export const DELAYED_PREFIX = "delayed";
 const DELAYED_MS = 400;
-// Far from the ids the fake answers elsewhere (1, 2), so a stored one is never mistaken for another.
+// Far from the ids the fake returns elsewhere (1, 2), so a stored one is never mistaken for another.
 const FIRST_APPLIED_ID = 1000;
 
 /**
- * A list call whose X-Request-Id starts with this is answered with an empty list. The app passes a browser's valid
+ * A list call whose X-Request-Id starts with this gets an empty list. The app passes a browser's valid
  * X-Request-Id on to the catalogue, so one page can see an empty catalogue without changing it for the other tests.
  */
 export const EMPTY_LIST_REQUEST_ID_PREFIX = "e2e-empty-list";
 
-/** Likewise, a list call whose X-Request-Id starts with this gets LONG_LIST_LENGTH categories: a list long enough to be virtualised. */
+/**
+ * Likewise, a list call whose X-Request-Id starts with this gets LONG_LIST_LENGTH categories: a list long enough to
+ * be virtualised.
+ */
 export const LONG_LIST_REQUEST_ID_PREFIX = "e2e-long-list";
 export const LONG_LIST_LENGTH = 500;
 const LONG_LIST = Array.from({ length: LONG_LIST_LENGTH }, (_, index) => ({
@@ -42,7 +45,7 @@ function parseNewCategory(body: string): { name?: unknown; description?: unknown
 }
 
 /**
- * The "faulty" catalogue: what it answers depends only on the request (and on
+ * The "faulty" catalogue: how it responds depends only on the request (and on
  * the "applied but slow" names sent before, which each test makes unique), so
  * tests running in parallel never change each other's outcome.
  */

@@ -5,7 +5,10 @@ import { addAccounts } from "./auth-fixture";
 import { APP_API_KEY, type StandaloneApp, startStandaloneApp } from "./standalone-app";
 import { tempFiles } from "./temp-files";
 
-/** The catalogue's list at the start; the description is text no test creates, so a page that lists it is easy to tell. */
+/**
+ * The catalogue's list at the start; the description is text no test creates, so a page that lists it is easy to
+ * tell.
+ */
 export const SEEDED_CATEGORY = { id: "1", name: "dog", description: "Domestic dogs" };
 
 export type AppUnderTest = {
@@ -13,7 +16,10 @@ export type AppUnderTest = {
   catalogueUrl: string;
   /** fetch() of a path on the app, redirects not followed; every response is kept for the leak check. */
   request(path: string, init?: RequestInit): Promise<Response>;
-  /** Signs in through POST /api/auth/login (no Origin, as a browser's same-origin fetch); returns the Cookie header value. */
+  /**
+   * Signs in through POST /api/auth/login (no Origin, as a browser's same-origin fetch); returns the Cookie header
+   * value.
+   */
   signIn(user: { username: string; password: string }): Promise<string>;
   /** The names the catalogue service holds, asked with its key past the app. */
   catalogueNames(): Promise<string[]>;

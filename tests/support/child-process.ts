@@ -16,8 +16,8 @@ export type Child = {
 };
 
 /**
- * Runs `node <script>` with only `env` (plus PATH and NODE_ENV=production), so nothing from the test runner's environment
- * leaks in; whatever a test leaves running is killed when the test worker exits, even after a failure.
+ * Runs `node <script>` with only `env` (plus PATH and NODE_ENV=production), so nothing from the test runner's
+ * environment leaks in; whatever a test leaves running is killed when the test worker exits, even after a failure.
  */
 export function spawnNode(script: string, env: Record<string, string>): Child {
   const child = spawn(process.execPath, [script], {

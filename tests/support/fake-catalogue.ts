@@ -5,13 +5,16 @@ import type { Socket } from "node:net";
 
 export type RecordedRequest = { method: string; path: string; headers: IncomingHttpHeaders; body: string };
 
-/** What the fake does with one request: answer, answer late, hang, or drop the connection. */
+/** What the fake does with one request: respond, respond late, hang, or drop the connection. */
 export type FakeReply =
   | { status: number; body?: string; delayMs?: number; contentType?: string; pause?: Pause }
   | { hang: true }
   | { reset: "before-headers" | "mid-body" };
 
-/** Sends the body's first `afterBytes` (then calls `reached`), and waits for `until` to say whether to send the rest or drop the connection. */
+/**
+ * Sends the body's first `afterBytes` (then calls `reached`), and waits for `until` to say whether to send the rest or
+ * drop the connection.
+ */
 export type Pause = { afterBytes: number; until: Promise<"send the rest" | "reset">; reached?: () => void };
 
 export type FakeHandler = (request: RecordedRequest) => FakeReply;

@@ -54,7 +54,10 @@ export class HttpVisitor {
     return this.request(url, { method: "POST", body: new URLSearchParams(form) });
   }
 
-  /** Follows redirects from `url` until the next one would go where `stopAt` says (returned, not requested), or an answer is no redirect. */
+  /**
+   * Follows redirects from `url` until the next one would go where `stopAt` says (returned, not requested), or a
+   * response is not a redirect.
+   */
   async follow(
     url: string,
     stopAt: (next: string) => boolean = () => false,

@@ -17,7 +17,7 @@ export async function expectNoSecretsIn(app: AppUnderTest): Promise<void> {
   const responses = await app.responses();
   const log = app.server.output();
   const rows = await databaseRows(process.env.DATABASE_URL ?? "");
-  // Each place had something to look at.
+  // Each place had something to look at, so a pass is not an empty search.
   expect(responses.length, "responses received").toBeGreaterThan(0);
   expect(app.server.logLines().filter((line) => line.event === "request").length, "request log lines").toBeGreaterThan(
     0,
@@ -42,7 +42,10 @@ export async function expectNoSecretsIn(app: AppUnderTest): Promise<void> {
   expect(leaks).toEqual([]);
 }
 
-/** Waits for the app's security log line `event` of the request `requestId` (its output arrives a little after the response). */
+/**
+ * Waits for the app's security log line `event` of the request `requestId` (its output arrives a little after the
+ * response).
+ */
 export async function expectSecurityEvent(app: AppUnderTest, event: string, requestId: string | null): Promise<void> {
   expect(requestId, "the response's request id").toMatch(/^[A-Za-z0-9._:-]+$/);
   await expect

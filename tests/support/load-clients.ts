@@ -2,9 +2,9 @@
 export type Exchange = {
   method: "GET" | "POST";
   status: number;
-  /** The Error body's code, for error answers. */
+  /** The Error body's code, for error responses. */
   code?: string;
-  /** The name sent (POST) and the category answered (201). */
+  /** The name sent (POST) and the category returned (201). */
   name?: string;
   created?: { id: string; name: string };
   startedAt: number;
@@ -15,7 +15,7 @@ type Category = { id: number | string; name: string };
 
 /**
  * `clients` signed-in clients, each alternating create and list as fast as the
- * app answers, until `until` (a Date.now() value). Every exchange is kept.
+ * app responds, until `until` (a Date.now() value). Every exchange is kept.
  */
 export async function runLoadClients(appUrl: string, cookies: readonly string[], until: number): Promise<Exchange[]> {
   const exchanges: Exchange[] = [];
@@ -46,7 +46,7 @@ async function exchange(appUrl: string, cookie: string, name: string | undefined
     else if (response.status !== 200) result.code = (body as { code?: string }).code;
     return result;
   } catch (error) {
-    // The app itself failed to answer: status 0, never expected.
+    // The app itself failed to respond: status 0, never expected.
     return { method, status: 0, code: String(error), name, startedAt, endedAt: Date.now() };
   }
 }

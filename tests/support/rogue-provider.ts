@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { type JWTPayload, SignJWT, UnsecuredJWT, exportJWK, generateKeyPair } from "jose";
 
 /**
- * How the rogue provider's token endpoint answers. "valid" signs the app in (so the others are known to fail only
+ * How the rogue provider's token endpoint responds. "valid" signs the app in (so the others are known to fail only
  * for what they change); the rest each break one thing the app must check in the ID token.
  */
 export const ROGUE_MODES = [
@@ -57,7 +57,7 @@ function send(response: ServerResponse, status: number, body: unknown, headers: 
 }
 
 /**
- * A second, tiny OpenID provider on loopback, whose token endpoint answers with an ID token broken as the browser's
+ * A second, tiny OpenID provider on loopback, whose token endpoint responds with an ID token broken as the browser's
  * mode cookie asks: what no certified provider will produce on demand. It still insists on what a real one would:
  * client_secret_basic, the PKCE verifier (S256), the redirect URI, and a code used once.
  */

@@ -15,7 +15,10 @@ export type SsoServers = SsoApps<StandaloneApp> & {
   auditOf: (requestId: string) => Promise<AuditRow[]>;
 };
 
-/** SSO replicas of the built server (sso-apps.ts) on the test file's own database, beside a catalogue that lists "dog". */
+/**
+ * SSO replicas of the built server (sso-apps.ts) on the test file's own database, beside a catalogue that lists
+ * "dog".
+ */
 export async function startSsoServers(options: SsoOptions = {}): Promise<SsoServers> {
   const catalogue = await startFakeCatalogue(() => json(200, [{ id: 1, name: "dog" }]));
   try {

@@ -1,7 +1,7 @@
 import type { TestLogin } from "../../scripts/lib/test-idp.mjs";
 import type { HttpVisitor } from "./http-visitor";
 
-/** Whether `url` is the app's callback, where the provider sends the browser back with its answer. */
+/** Whether `url` is the app's callback, where the provider sends the browser back with its result. */
 export const isCallbackOf = (appUrl: string) => (url: string) => url.startsWith(`${appUrl}/api/auth/oidc/callback?`);
 
 /** Opens the sign-in page's link: the provider's authorization URL, with the app's flow cookie now kept. */
@@ -18,7 +18,10 @@ const attribute = (html: string, pattern: RegExp, what: string): string => {
   return found.replaceAll("&amp;", "&");
 };
 
-/** The provider's own sign-in page for the sign-in that `authorizeUrl` starts: where its form posts, and its Cancel link. */
+/**
+ * The provider's own sign-in page for the sign-in that `authorizeUrl` starts: where its form posts, and its Cancel
+ * link.
+ */
 export async function providerSignInPage(
   visitor: HttpVisitor,
   authorizeUrl: string,
@@ -51,7 +54,7 @@ export async function callbackAfterSignIn(
   return reached.url;
 }
 
-/** A whole sign-in through the test provider: the callback's answer (a redirect, with the session cookie kept). */
+/** A whole sign-in through the test provider: the callback's response (a redirect, with the session cookie kept). */
 export async function signInWithSso(visitor: HttpVisitor, appUrl: string, login: TestLogin, next?: string) {
   return visitor.get(await callbackAfterSignIn(visitor, appUrl, login, next));
 }
