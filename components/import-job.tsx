@@ -38,7 +38,6 @@ const FILTERS = {
   ],
 } as const;
 
-/** One import: the part for its state (preview, progress or result), then its rows. */
 export function ImportJobView({ id }: { id: string }) {
   const { data: job, error } = useImportJob(id);
   const { data: rows } = useImportRows(id, job);

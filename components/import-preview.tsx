@@ -17,7 +17,6 @@ export function previewSentence({ counts }: ImportJob): string {
 
 type Props = { job: ImportJob; pending: boolean; onStart: (createExisting: boolean) => void };
 
-/** What the file would do, and the button that starts it. */
 export function ImportPreview({ job, pending, onStart }: Props) {
   const [createExisting, setCreateExisting] = useState(false);
   const toCreate = job.counts.new + (createExisting ? job.counts.existing : 0);

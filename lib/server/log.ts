@@ -3,7 +3,7 @@ import pino from "pino";
 
 type Fields = Record<string, string | number | boolean | undefined>;
 
-// Callers pass named fields only; the redact list is a second fence for secrets.
+// Callers pass named fields only; the redact list is a second line of defence for secrets.
 const options: pino.LoggerOptions = {
   level: process.env.LOG_LEVEL ?? "info",
   base: { environment: process.env.CATALOGUE_ENVIRONMENT ?? "production" },

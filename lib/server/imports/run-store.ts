@@ -2,7 +2,8 @@ import "server-only";
 import { query } from "@/lib/server/db/database";
 import { log } from "@/lib/server/log";
 
-/** The SQL an import run needs. A row is marked 'sending', and that committed, before its create is sent. */
+// The SQL an import run needs. A row is marked 'sending', and that committed, before its create is sent.
+
 export type Job = {
   id: string;
   file_name: string;
