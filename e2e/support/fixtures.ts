@@ -125,7 +125,8 @@ export async function fillNewCategory(page: Page, name: string, description?: st
 
 /** Presses Tab until `target` has the focus, as a keyboard user would. */
 export async function tabUntilFocused(page: Page, target: Locator, maxPresses = 15): Promise<void> {
-  await expect(target).toBeEnabled(); // a button needing the page's scripts is disabled, and skipped by Tab, until they run
+  // A button that needs the page's scripts is disabled, and skipped by Tab, until they run.
+  await expect(target).toBeEnabled();
   for (let press = 0; press < maxPresses; press++) {
     await page.keyboard.press("Tab");
     if (await target.evaluate((element) => element === document.activeElement)) return;
