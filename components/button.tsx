@@ -16,7 +16,7 @@ type ButtonProps = ComponentProps<"button"> & Look & { worksWithoutScripts?: boo
 
 // type="button" unless told otherwise, so it never submits a form by accident. Until the page's scripts run, a button
 // that needs them is disabled: a click would be lost, and Enter in a field would submit the form the browser's way,
-// putting what was typed (a password) in the address.
+// putting what was typed (a password) in the URL.
 export function Button({
   variant,
   small,

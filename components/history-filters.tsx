@@ -25,7 +25,7 @@ export function HistoryFilters({ view, onApply }: HistoryFiltersProps) {
     values: filtersOf(view),
     resetOptions: { keepDirtyValues: !hydrated },
   });
-  // The server's HTML shows the filters of its address, so they read right before the page's scripts run.
+  // The server's HTML shows the filters of its URL, so they read right before the page's scripts run.
   const filter = <Name extends keyof ViewFilters>(name: Name, options?: RegisterOptions<ViewFilters, Name>) => ({
     ...register(name, options),
     defaultValue: view[name],

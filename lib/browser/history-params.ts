@@ -12,7 +12,7 @@ export type TimeRange = keyof typeof TIME_RANGES;
 
 const localTime = z.string().check(z.trim());
 
-/** The History page's address: the filters a person chose, and where in the pages they are. */
+/** The History page's URL query: the filters a person chose, and where in the pages they are. */
 const VIEW_FIELDS = {
   actor: fields.actor,
   action: fields.action,
@@ -30,7 +30,7 @@ export type HistoryView = { [Name in keyof typeof VIEW_FIELDS]: z.output<(typeof
 
 const FILTERS = ["actor", "action", "range", "from", "to", "q", "category"] as const;
 
-/** In an address a value that does not fit is no filter, not an error: the page still shows the trail. */
+/** In a URL a value that does not fit is no filter, not an error: the page still shows the audit trail. */
 export function readHistoryView(params: URLSearchParams): HistoryView {
   const entries = Object.entries(VIEW_FIELDS).map(([name, schema]) => {
     const parsed = schema.safeParse(params.get(name) ?? "");
@@ -39,7 +39,7 @@ export function readHistoryView(params: URLSearchParams): HistoryView {
   return Object.fromEntries(entries) as HistoryView;
 }
 
-/** The page's address for a view: only what is set, so an address says what was chosen and nothing else. */
+/** The page's URL for a view: only what is set, so a URL says what was chosen and nothing else. */
 export function historyHref(view: Partial<HistoryView>): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(view)) {

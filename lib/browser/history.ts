@@ -3,8 +3,7 @@ import { auditPageSchema } from "@/lib/shared/audit-schemas";
 import { readApiResponse, sendApiRequest } from "./api-client";
 import { type HistoryView, auditSearchParams, historyHref } from "./history-params";
 
-// Keyed by the page's own address: "Last hour" is resolved when the page is read, so a refetch reads the hour up to
-// then.
+// Keyed by the page's own URL: "Last hour" is resolved when the page is read, so a refetch reads the hour up to then.
 export function useAuditPage(view: HistoryView) {
   return useQuery({
     queryKey: ["audit", historyHref(view)],

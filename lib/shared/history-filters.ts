@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS } from "./audit-actions";
 
 const MAX_ID = 2n ** 63n - 1n;
 
-/** A page's place in the trail, as GET /api/audit gave it: "<milliseconds>.<id>". */
+/** A page's place in the audit trail, as GET /api/audit gave it: "<milliseconds>.<id>". */
 const cursor = (name: string) => {
   const message = `${name} must be a cursor of a page read before`;
   return z.string().check(
@@ -14,7 +14,7 @@ const cursor = (name: string) => {
 
 /**
  * The History filters as text, for both sides: GET /api/audit and its export refuse a value that does not fit, with
- * the message here, and the History page reads it from its address as no filter.
+ * the message here, and the History page reads it from its URL as no filter.
  */
 export const historyFilterFields = {
   actor: z.string().check(z.trim(), z.minLength(1, "actor must not be empty")),

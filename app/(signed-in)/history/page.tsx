@@ -14,7 +14,7 @@ export default async function HistoryPage() {
       {user.role === "admin" ? (
         <>
           <p className="muted">Who did what, and when: sign-ins, creates, refusals and imports, newest first.</p>
-          {/* The view reads its filters from the address (useSearchParams); the page is rendered per request, so the
+          {/* The view reads its filters from the URL (useSearchParams); the page is rendered per request, so the
               server's HTML shows them too. */}
           <Suspense>
             <HistoryView />

@@ -28,7 +28,7 @@ const cursor = (name: "before" | "after") =>
     ),
   );
 
-/** What a person can narrow the trail to: the History page's filters, the API's and the export's. */
+/** What a person can narrow the audit trail to: the History page's filters, the API's and the export's. */
 export const auditFiltersSchema = z.object({
   actor: z.optional(historyFilterFields.actor),
   action: z.optional(historyFilterFields.action),

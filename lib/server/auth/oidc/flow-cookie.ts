@@ -9,7 +9,7 @@ export type Flow = { codeVerifier: string; state: string; nonce: string; next: s
 
 const SECURE_NAME = "__Host-categories_oidc";
 const PLAIN_NAME = "categories_oidc";
-// Long enough to type a password and answer a second factor; a copy kept longer is refused by its sealed expiry too.
+// Long enough to type a password and pass a second factor; a copy kept longer is refused by its sealed expiry too.
 export const FLOW_MAX_AGE_SECONDS = 600;
 
 const sealedFlowSchema = z.object({ v: z.string(), s: z.string(), n: z.string(), next: z.string(), exp: z.number() });
