@@ -25,7 +25,7 @@ const STATE_WORDS = {
 } as const;
 
 export function outcomeWords(row: ImportRow): string {
-  if (row.confirmedLate) return "Created (confirmed after a lost answer)";
+  if (row.confirmedLate) return "Created (found in the catalogue after its response was lost)";
   return row.message ? `${STATE_WORDS[row.state]}: ${row.message}` : STATE_WORDS[row.state];
 }
 

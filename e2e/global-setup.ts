@@ -12,7 +12,7 @@ import {
   KNOWN_API_KEY,
   SEEDED_CATEGORIES,
   SESSION_SECRET,
-  UNTIL_IT_ANSWERS,
+  UNTIL_IT_RESPONDS,
   instancePort,
 } from "./support/constants";
 import { newRunDatabase } from "./support/run-database";
@@ -89,7 +89,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         const server = await startStandaloneServer({
           port: instancePort(name),
           logFile: join(logDir, `${name}.log`),
-          ready: UNTIL_IT_ANSWERS,
+          ready: UNTIL_IT_RESPONDS,
           env: {
             CATALOGUE_API_KEY: KNOWN_API_KEY,
             CATALOGUE_ENVIRONMENT: "local",

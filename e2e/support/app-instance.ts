@@ -1,5 +1,5 @@
 import { type StandaloneServer, startStandaloneServer } from "../../scripts/lib/standalone-server.mjs";
-import { ENV, KNOWN_API_KEY, SESSION_SECRET, UNTIL_IT_ANSWERS, setupValue } from "./constants";
+import { ENV, KNOWN_API_KEY, SESSION_SECRET, UNTIL_IT_RESPONDS, setupValue } from "./constants";
 
 /**
  * One more app instance beside the global setup's: the real embedded catalogue and the run's database, unless `env`
@@ -18,7 +18,7 @@ export function startAppInstance({
   return startStandaloneServer({
     port,
     logFile,
-    ready: UNTIL_IT_ANSWERS,
+    ready: UNTIL_IT_RESPONDS,
     env: {
       CATALOGUE_API_URL: catalogueUrl,
       CATALOGUE_API_KEY: KNOWN_API_KEY,

@@ -44,7 +44,7 @@ export const INSTANCES = {
 export type InstanceName = keyof typeof INSTANCES;
 
 /** When an app instance counts as started: any HTTP response, as the "down" instance responds to a list with 502. */
-export const UNTIL_IT_ANSWERS = { path: "/api/categories", anyStatus: true };
+export const UNTIL_IT_RESPONDS = { path: "/api/categories", anyStatus: true };
 
 const basePort = Number(process.env.E2E_BASE_PORT ?? 3100);
 

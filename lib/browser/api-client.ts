@@ -26,7 +26,7 @@ export async function readApiResponse<T>(response: Response, schema?: z.ZodMiniT
     throw new AppError(
       0,
       "response_incomplete",
-      "The connection broke before the whole answer arrived. Try again.",
+      "The connection broke before the whole response arrived. Try again.",
       undefined,
       { cause: error },
     );

@@ -20,7 +20,7 @@ const text = (value: string | number | undefined) => (value === undefined ? "" :
 /** How it came in: a row of an import, else the form (or the API the form uses). */
 function source({ importId, fileName, confirmedAfterLostAnswer }: AuditEntry["details"]): string {
   if (importId === undefined) return "with the form";
-  const found = confirmedAfterLostAnswer ? "; found in the catalogue after its answer was lost" : "";
+  const found = confirmedAfterLostAnswer ? "; found in the catalogue after its response was lost" : "";
   return `by the import of ${text(fileName) || "a file"}${found}`;
 }
 

@@ -114,7 +114,7 @@ describe("readApiResponse", () => {
     expect(error).toMatchObject({
       status: 0,
       code: "response_incomplete",
-      message: "The connection broke before the whole answer arrived. Try again.",
+      message: "The connection broke before the whole response arrived. Try again.",
     });
     expect(createFailureKind(error)).toBe("maybe-applied");
   });

@@ -76,7 +76,7 @@ describe("an event in words", () => {
     actor: string | null = "ann",
   ) => auditCells({ id: "1", time: new Date().toISOString(), actor, action, requestId: "r1", details });
 
-  it("says how a category was made: the form, or which import, and when its answer was lost", () => {
+  it("says how a category was made: the form, or which import, and when its response was lost", () => {
     expect(entry("category_created", { categoryId: "7", name: "Corgi" })).toEqual({
       person: "ann",
       event: "Created category",
@@ -93,7 +93,7 @@ describe("an event in words", () => {
         fileName: "dogs.csv",
         confirmedAfterLostAnswer: 1,
       }).details,
-    ).toBe("by the import of dogs.csv; found in the catalogue after its answer was lost");
+    ).toBe("by the import of dogs.csv; found in the catalogue after its response was lost");
   });
 
   it("gives a refusal's reason and count, and where it came from", () => {

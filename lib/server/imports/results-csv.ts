@@ -9,7 +9,7 @@ function outcome(row: ImportRow): string {
 }
 
 function message(row: ImportRow): string {
-  if (row.confirmedLate) return "Confirmed after a lost answer";
+  if (row.confirmedLate) return "Found in the catalogue after its response was lost";
   return row.message ?? (row.state === "skipped" ? (row.note ?? "") : "");
 }
 
