@@ -28,7 +28,7 @@ export type CallContext = { requestId: string };
 
 /** A list that passed the schema, kept as the service sent it so that every id stays exact. */
 type CheckedList = { bytes: Buffer<ArrayBuffer>; etag: string };
-/** The parsed list comes only with the read that checked a new list: later reads of the same bytes skip the parse. */
+/** The parsed list comes only with the call that checked a new list: later calls with the same bytes skip the parse. */
 export type CategoryListBytes = CheckedList & { categories?: Category[] };
 
 export type CatalogueClient = {
@@ -49,11 +49,11 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
   const { baseUrl, apiKey, timeoutMs, connectTimeoutMs, onOutcome } = options;
   const categoriesUrl = new URL("categories", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
   const breaker = createBreaker(options.breakerFailures, options.breakerCooldownMs);
-  // The last list that passed the schema. Each read still asks the service; only the check of an unchanged list is
-  // skipped, as checking a large list costs more than the service takes to send it.
+  // The last list that passed the schema. Each request still asks the service; only the check of an unchanged list is
+  // skipped, as checking a large list takes longer than the service takes to send it.
   let validated: CheckedList | undefined;
   let lastListBytes: number | undefined;
-  // Concurrent readers share the read under way; nothing is kept once it has ended.
+  // Concurrent requests share the call in flight; nothing is kept once it has ended.
   let listInFlight: Promise<CategoryListBytes> | undefined;
 
   async function send(operation: Operation, { requestId }: CallContext, body?: string): Promise<HttpReply> {
