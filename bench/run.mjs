@@ -22,19 +22,15 @@ process.chdir(fileURLToPath(new URL("..", import.meta.url)));
 const text = { type: /** @type {const} */ ("string") };
 const flagNames = { n: text, "post-n": text, connections: text, runs: text, duration: text, out: text, baseline: text };
 const { values: flags } = parseArgs({ options: { ci: { type: "boolean", default: false }, ...flagNames } });
-const whole = (/** @type {string} */ list) =>
-  list
+/** Whole numbers separated by commas. @param {"n" | "post-n" | "connections" | "runs" | "duration"} name */
+const flag = (name, /** @type {string} */ full, ci = full) => {
+  const list = flags[name] ?? (flags.ci ? ci : full);
+  if (!/^[\d\s,]*$/.test(list)) throw new Error(`bench: --${name} takes whole numbers separated by commas`);
+  return list
     .split(",")
-    .filter((part) => part.trim() !== "")
-    .map((part) => {
-      if (/^\s*\d+\s*$/.test(part)) return Number(part);
-      throw new Error(`bench: flags take whole numbers, separated by commas (got "${list}")`);
-    });
-const flag = (
-  /** @type {"n" | "post-n" | "connections" | "runs" | "duration"} */ name,
-  /** @type {string} */ full,
-  ci = full,
-) => whole(flags[name] ?? (flags.ci ? ci : full));
+    .filter((part) => part.trim())
+    .map(Number);
+};
 const options = {
   ci: flags.ci,
   sizes: flag("n", "20,10000,100000", "20"),
@@ -56,22 +52,19 @@ let created = 0;
 const createBody = () =>
   JSON.stringify({
     name: `Bench category ${startedAt.getTime().toString(36)}-${++created}`,
-    description: "By the bench",
+    description: "Created by the benchmark",
   });
-/** @type {import("./lib/report.mjs").Cell[]} */
-const cells = [];
-/** @type {import("./lib/report.mjs").Compression[]} */
-const compression = [];
-/** @type {import("./lib/report.mjs").Refresh[]} */
-const refreshes = [];
-/** @type {import("./lib/report.mjs").SingleRead[]} */
-const singleReads = [];
-/** @type {{ n: number, app: number, service: number }[]} */
-const firstReads = [];
-/** @type {{ n: number, before: number, after: number }[]} */
-const growth = [];
-/** @type {string[]} */
-const problems = [];
+/** @type {import("./lib/report.mjs").Results} */
+const results = {
+  cells: [],
+  compression: [],
+  refreshes: [],
+  singleReads: [],
+  firstReads: [],
+  growth: [],
+  problems: [],
+};
+const { cells, compression, refreshes, singleReads, firstReads, growth, problems } = results;
 
 /**
  * A warm-up, then each path at each connection count, `runs` times, in an order that rotates from run to run.
@@ -304,8 +297,9 @@ const markdown = [
 ].join("\n");
 mkdirSync(options.outDir, { recursive: true });
 writeFileSync(join(options.outDir, "latest.md"), `${markdown}\n`);
-const results = { startedAt, commit, options, rows, compression, refreshes, singleReads, firstReads, growth, problems };
-writeFileSync(join(options.outDir, "latest.json"), `${JSON.stringify(results)}\n`);
+// The cells are in the rows, as medians.
+const json = JSON.stringify({ startedAt, commit, options, rows, ...results, cells: undefined });
+writeFileSync(join(options.outDir, "latest.json"), `${json}\n`);
 const seconds = Math.round((Date.now() - startedAt.getTime()) / 1000);
 console.log(`\n${markdown}\n\nbench: ${seconds} s; results in ${options.outDir}/latest.md and latest.json`);
 process.exit(problems.length > 0 ? 1 : 0);

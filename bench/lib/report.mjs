@@ -22,6 +22,9 @@ export const LABELS = /** @type {const} */ ({
  *   Refresh
  * @typedef {{ n: number, app: number, browser: number, browserReceived: number, proxy: number, service: number,
  *   before?: number, beforeBrowser?: number }} SingleRead
+ * @typedef {{ cells: Cell[], compression: Compression[], refreshes: Refresh[], singleReads: SingleRead[],
+ *   firstReads: { n: number, app: number, service: number }[], growth: { n: number, before: number, after: number }[],
+ *   problems: string[] }} Results
  */
 
 /** @param {number} value @param {string} unit three significant digits, whole from 100 */
@@ -36,14 +39,10 @@ export const format = {
   ms: (value) => figure(value, " ms"),
   count: (value) => value.toLocaleString("en-US"),
   ratio: (value) => (!Number.isFinite(value) ? "–" : `${value >= 10 ? Math.round(value) : value.toPrecision(2)}×`),
-  bytes: (value) =>
-    !Number.isFinite(value)
-      ? "–"
-      : value < 1024
-        ? `${Math.round(value)} B`
-        : value < MiB
-          ? `${(value / 1024).toFixed(1)} KiB`
-          : `${(value / MiB).toFixed(1)} MiB`,
+  bytes: (value) => {
+    if (!Number.isFinite(value) || value < 1024) return Number.isFinite(value) ? `${Math.round(value)} B` : "–";
+    return value < MiB ? `${(value / 1024).toFixed(1)} KiB` : `${(value / MiB).toFixed(1)} MiB`;
+  },
 };
 
 /** A Markdown table, pipes in cells escaped. */
@@ -75,24 +74,9 @@ export function summarise(cells) {
   const key = (/** @type {Cell} */ c, path = c.path) => `${c.method} ${c.n} ${c.connections} ${path}`;
   for (const cell of cells) groups.set(key(cell), [...(groups.get(key(cell)) ?? []), cell]);
   const rows = [...groups.values()].map((runs) => {
-    const mid = (/** @type {"rps" | "p50" | "p99" | "bytesPerResponse" | "cpuMsPerRequest"} */ f) =>
-      median(runs.map((c) => c[f]));
-    const [rps, p50, p99, bytesPerResponse, cpuMsPerRequest] = [
-      mid("rps"),
-      mid("p50"),
-      mid("p99"),
-      mid("bytesPerResponse"),
-      mid("cpuMsPerRequest"),
-    ];
-    return {
-      .../** @type {Cell} */ (runs[0]),
-      rps,
-      p50,
-      p99,
-      bytesPerResponse,
-      cpuMsPerRequest,
-      peakRss: Math.max(...runs.map((c) => c.peakRss)),
-    };
+    const fields = /** @type {const} */ (["rps", "p50", "p99", "bytesPerResponse", "cpuMsPerRequest"]);
+    const medians = Object.fromEntries(fields.map((field) => [field, median(runs.map((c) => c[field]))]));
+    return { .../** @type {Cell} */ (runs[0]), ...medians, peakRss: Math.max(...runs.map((c) => c.peakRss)) };
   });
   const versus = (/** @type {Cell} */ row, /** @type {PathName} */ path) => {
     const peer = rows.find((r) => key(r) === key(row, path));
