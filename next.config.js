@@ -17,12 +17,16 @@ const nextConfig = {
   // openid-client checks its Configuration by class, so instrumentation and the route handlers must share one copy.
   serverExternalPackages: ["node-pg-migrate", "openid-client"],
   reactStrictMode: true,
-  // `npm run build` and `npm test` check types with tsc once, over the tests and scripts too; Next would check them again.
+  // Next compresses each response for clients that ask. A route handler cannot send a body it compressed once and
+  // kept: Next drops the handler's Content-Encoding and compresses the body again. A proxy in front that compresses
+  // would take this over with compress: false.
+  compress: true,
+  // `npm run build` and `npm test` check types once with tsc, tests and scripts included; Next would do it again.
   typescript: { ignoreBuildErrors: true },
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
-      // API answers are JSON, never rendered: a policy that allows nothing (pages get theirs, with a nonce, from proxy.ts).
+      // API responses are JSON, never rendered: a policy that allows nothing (pages get theirs from proxy.ts).
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
     ];
   },

@@ -1,19 +1,14 @@
 // @ts-check
-// `npm run bench:hardening` (part of `npm run bench`), issue 11's figures against the production build: a signed-in read
-// during a flood of bad sign-ins against one during an equal flood of free requests, and upstream calls for 32
-// concurrent readers. Its third, one read of 100,000 categories against the service's, is a target of bench/run.mjs.
-import { mkdir, writeFile } from "node:fs/promises";
+// `npm run bench:hardening` (part of `npm run bench`), issue 11's figures against the production build: a signed-in
+// read during a flood of bad sign-ins against one during an equal flood of free requests, and the upstream calls of
+// many concurrent requests. Its third, one read of a large list against the service's, is a target of bench/run.mjs.
 import { createServer } from "node:http";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { ensureBuild } from "../scripts/ensure-build.mjs";
 import { startApp } from "../scripts/lib/standalone-app.mjs";
 import { format, median, table } from "./lib/report.mjs";
+import { CI, RUN, USER, saveReport } from "./lib/script.mjs";
 
-const { values: flags } = parseArgs({ options: { ci: { type: "boolean", default: false } } });
-const [FLOOD_SECONDS, dir] = flags.ci ? [3, "bench/results/ci"] : [15, "bench/results"];
-const user = { username: "bench", role: /** @type {const} */ ("admin"), password: "bench-password-123" };
-ensureBuild();
+const FLOOD_SECONDS = CI ? 3 : 15;
 
 // A catalogue that counts its calls and answers 20 items after 20 ms, like a service across a network.
 let upstreamCalls = 0;
@@ -32,22 +27,16 @@ async function timed(url, headers) {
   return { ms: performance.now() - started, status: response.status };
 }
 
-const app = await startApp({
-  users: [user],
-  name: "bench-hardening",
-  // The bench plays the proxy: each bad sign-in names a client address of its own, as a botnet would.
-  env: {
-    CATALOGUE_API_URL: `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (counting.address()).port}/v1`,
-    TRUSTED_PROXIES: "127.0.0.1",
-    LOG_LEVEL: "warn",
-  },
-});
+const { port } = /** @type {import("node:net").AddressInfo} */ (counting.address());
+// The bench plays the proxy: each bad sign-in names a client address of its own, as a botnet would.
+const env = { CATALOGUE_API_URL: `http://127.0.0.1:${port}/v1`, TRUSTED_PROXIES: "127.0.0.1", LOG_LEVEL: "warn" };
+const app = await startApp({ users: [USER], name: "bench-hardening", env });
 const rows = [];
 const readStatuses = new Set();
 try {
-  const cookie = await app.signIn(user);
+  const cookie = await app.signIn(USER);
   const read = () => timed(`${app.url}/api/categories`, { cookie });
-  /** Median of signed-in reads one after another while 16 autocannon connections flood. @param {import("autocannon").Options} flood */
+  /** Median of signed-in reads in a row while autocannon floods. @param {import("autocannon").Options} flood */
   const readsDuring = async (flood) => {
     const flooding = autocannon({ ...flood, connections: 16, duration: FLOOD_SECONDS });
     const times = [];
@@ -56,28 +45,25 @@ try {
       times.push(ms);
       readStatuses.add(status);
     }
-    const statuses = Object.entries((await flooding).statusCodeStats ?? {})
-      .map(([code, { count }]) => `${count} × ${code}`)
-      .join(", ");
-    return { ms: median(times), statuses };
+    const statuses = Object.entries((await flooding).statusCodeStats ?? {}).map(
+      ([code, { count }]) => `${count} × ${code}`,
+    );
+    return { ms: median(times), statuses: statuses.join(", ") };
   };
   for (let i = 0; i < 20; i++) await read(); // warm-up
   const quiet = [];
   for (let i = 0; i < 50; i++) quiet.push((await read()).ms);
   let n = 0;
+  const setupRequest = (/** @type {import("autocannon").Request} */ request) => ({
+    ...request,
+    headers: { ...request.headers, "x-forwarded-for": `10.${(++n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+    body: JSON.stringify({ username: `nobody-${n}`, password: "wrong-password" }),
+  });
+  const login = { url: `${app.url}/api/auth/login`, method: /** @type {const} */ ("POST") };
   const signIns = await readsDuring({
-    url: `${app.url}/api/auth/login`,
-    method: "POST",
+    ...login,
     headers: { "content-type": "application/json" },
-    requests: [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...request.headers, "x-forwarded-for": `10.${(++n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
-          body: JSON.stringify({ username: `nobody-${n}`, password: "wrong-password" }),
-        }),
-      },
-    ],
+    requests: [{ setupRequest }],
   });
   const cheap = await readsDuring({ url: `${app.url}/api/health` });
   rows.push(
@@ -102,8 +88,8 @@ try {
   counting.close();
 }
 
-const text = `# Hardening figures (${flags.ci ? "CI run: small and short, figures mean little" : "full run"}, ${new Date().toISOString()})\n\n${table(["measured", "figure", "note"], rows)}\n`;
-await mkdir(dir, { recursive: true });
-await writeFile(`${dir}/hardening.md`, text);
-console.log(text);
+await saveReport(
+  "hardening.md",
+  `# Hardening figures (${RUN}, ${new Date().toISOString()})\n\n${table(["measured", "figure", "note"], rows)}\n`,
+);
 process.exit([...readStatuses].every((status) => status === 200) ? 0 : 1);

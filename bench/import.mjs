@@ -2,29 +2,19 @@
 // `npm run bench:import` (part of `npm run bench`), the import issue's figures against the production build and the
 // embedded catalogue: the preview of a 20,000-row file against 100,000 categories (server time), and a 10,000-row
 // import at the default concurrency, from Import to finished.
-import { parseArgs } from "node:util";
-import { ensureBuild } from "../scripts/ensure-build.mjs";
 import { startApp } from "../scripts/lib/standalone-app.mjs";
 import { format, median, table } from "./lib/report.mjs";
+import { CI, SERVER_URL as serverUrl, USER as user, freshDatabase } from "./lib/script.mjs";
 
-import { freshDatabase } from "./lib/fresh-database.mjs";
-
-const { values: flags } = parseArgs({ options: { ci: { type: "boolean", default: false } } });
-const [CATALOGUE, FILE_ROWS, IMPORT_ROWS, RUNS] = flags.ci
+const [CATALOGUE, FILE_ROWS, IMPORT_ROWS, RUNS] = CI
   ? [10_000, 2_000, 500, 1]
   : [100_000, 20_000, Number(process.env.BENCH_IMPORT_ROWS ?? 10_000), 3];
-const serverUrl = process.env.BENCH_POSTGRES_URL || process.env.TEST_POSTGRES_URL;
-const user = { username: "bench", role: /** @type {const} */ ("admin"), password: "bench-password-123" };
-ensureBuild();
 
 /** @param {string} url @param {string} cookie @param {string} csv */
 async function preview(url, cookie, csv) {
   const started = performance.now();
-  const response = await fetch(`${url}/api/imports`, {
-    method: "POST",
-    headers: { cookie, "content-type": "text/csv", "x-file-name": "bench.csv" },
-    body: csv,
-  });
+  const headers = { cookie, "content-type": "text/csv", "x-file-name": "bench.csv" };
+  const response = await fetch(`${url}/api/imports`, { method: "POST", headers, body: csv });
   if (response.status !== 201) throw new Error(`preview answered ${response.status}: ${await response.text()}`);
   const job = /** @type {{ id: string, counts: Record<string, number> }} */ (await response.json());
   return { ms: performance.now() - started, job };
@@ -36,12 +26,8 @@ const csvOf = (/** @type {string[]} */ names) =>
 async function previewFigure() {
   const categories = Array.from({ length: CATALOGUE }, (_, i) => ({ name: `Breed ${i + 1}` }));
   const database = await freshDatabase(serverUrl);
-  const app = await startApp({
-    users: [user],
-    categories,
-    name: "bench-import",
-    env: { DATABASE_URL: database.url, LOG_LEVEL: "warn" },
-  });
+  const env = { DATABASE_URL: database.url, LOG_LEVEL: "warn" };
+  const app = await startApp({ users: [user], categories, name: "bench-import", env });
   try {
     const cookie = await app.signIn(user);
     // Half the file is already in the catalogue, so both lookups are exercised.
@@ -57,19 +43,12 @@ async function previewFigure() {
 
 async function importFigure() {
   const database = await freshDatabase(serverUrl);
-  const app = await startApp({
-    users: [user],
-    categories: [{ name: "dog" }],
-    name: "bench-import",
-    env: { DATABASE_URL: database.url, LOG_LEVEL: "warn" },
-  });
+  const env = { DATABASE_URL: database.url, LOG_LEVEL: "warn" };
+  const app = await startApp({ users: [user], categories: [{ name: "dog" }], name: "bench-import", env });
   try {
     const cookie = await app.signIn(user);
-    const { job } = await preview(
-      app.url,
-      cookie,
-      csvOf(Array.from({ length: IMPORT_ROWS }, (_, i) => `Imported ${i + 1}`)),
-    );
+    const csv = csvOf(Array.from({ length: IMPORT_ROWS }, (_, i) => `Imported ${i + 1}`));
+    const { job } = await preview(app.url, cookie, csv);
     const started = performance.now();
     const start = await fetch(`${app.url}/api/imports/${job.id}`, {
       method: "POST",
@@ -96,20 +75,17 @@ async function importFigure() {
 
 const previewMs = await previewFigure();
 const importMs = await importFigure();
-console.log(
-  `\n${table(
-    ["figure", "measured", "target"],
-    [
-      [
-        `preview of ${format.count(FILE_ROWS)} rows against ${format.count(CATALOGUE)} categories (server)`,
-        format.ms(previewMs),
-        "< 2 s",
-      ],
-      [
-        `import of ${format.count(IMPORT_ROWS)} rows, 4 in flight, embedded catalogue, ${serverUrl ? "PostgreSQL" : "embedded database"}`,
-        `${(importMs / 1000).toFixed(1)} s`,
-        "< 60 s",
-      ],
-    ],
-  )}`,
-);
+const figures = [
+  [
+    `preview of ${format.count(FILE_ROWS)} rows against ${format.count(CATALOGUE)} categories (server)`,
+    format.ms(previewMs),
+    "< 2 s",
+  ],
+  [
+    `import of ${format.count(IMPORT_ROWS)} rows, 4 in flight, embedded catalogue, ` +
+      (serverUrl ? "PostgreSQL" : "embedded database"),
+    `${(importMs / 1000).toFixed(1)} s`,
+    "< 60 s",
+  ],
+];
+console.log(`\n${table(["figure", "measured", "target"], figures)}`);

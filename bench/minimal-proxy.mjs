@@ -6,18 +6,16 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { pipeline } from "node:stream/promises";
 
-const [upstream, authorization] = [
-  `${process.env.CATALOGUE_API_URL}/categories`,
-  `Bearer ${process.env.CATALOGUE_API_KEY}`,
-];
+const upstream = `${process.env.CATALOGUE_API_URL}/categories`;
+const authorization = `Bearer ${process.env.CATALOGUE_API_KEY}`;
 
 createServer(async (request, response) => {
-  if (request.url !== "/api/categories" || (request.method !== "GET" && request.method !== "POST"))
-    return void response.writeHead(404).end();
+  const { url, method } = request;
+  if (url !== "/api/categories" || (method !== "GET" && method !== "POST")) return void response.writeHead(404).end();
   try {
-    const body = request.method === "POST" ? await buffer(request) : undefined;
+    const body = method === "POST" ? await buffer(request) : undefined;
     const reply = await fetch(upstream, {
-      method: request.method,
+      method,
       headers: { authorization, "content-type": "application/json" },
       body,
     });
@@ -26,11 +24,9 @@ createServer(async (request, response) => {
       "content-type": "application/json",
       ...(length && { "content-length": length }),
     });
-    // pipeline, not pipe: a load generator that hangs up mid-body must not leave an unhandled stream error (it once
-    // ended this process halfway through a run).
-    if (reply.body)
-      await pipeline(Readable.fromWeb(/** @type {import("node:stream/web").ReadableStream} */ (reply.body)), response);
-    else response.end();
+    // pipeline, not pipe: a load generator that hangs up mid-body must not leave an unhandled stream error.
+    if (!reply.body) return void response.end();
+    await pipeline(Readable.fromWeb(/** @type {import("node:stream/web").ReadableStream} */ (reply.body)), response);
   } catch {
     if (!response.headersSent) response.writeHead(502);
     response.end();

@@ -1,24 +1,19 @@
 // @ts-check
 // `npm run bench:store` (part of `npm run bench`), the store issue's figures against the production build: signed-in
-// GET /api/categories against /api/health with sessions in the embedded database and in PostgreSQL (BENCH_POSTGRES_URL or
-// TEST_POSTGRES_URL), and the audit trail at 1,000,000 rows (on that server, else embedded): each filter's first page.
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
+// GET /api/categories against /api/health with sessions in the embedded database and in PostgreSQL
+// (BENCH_POSTGRES_URL or TEST_POSTGRES_URL), and a large audit trail (on that server, else embedded): each filter's
+// first page.
+import { readFile } from "node:fs/promises";
 import autocannon from "autocannon";
 import { auditPageSql } from "../lib/node/audit-page-sql.mjs";
-import { ensureBuild } from "../scripts/ensure-build.mjs";
 import { withDatabaseClient } from "../scripts/lib/database-client.mjs";
 import { startApp } from "../scripts/lib/standalone-app.mjs";
-import { freshDatabase } from "./lib/fresh-database.mjs";
 import { format, median, table } from "./lib/report.mjs";
+import { CI, RUN, SERVER_URL as serverUrl, USER as user, freshDatabase, saveReport } from "./lib/script.mjs";
 
-const { values: flags } = parseArgs({ options: { ci: { type: "boolean", default: false } } });
-const [SECONDS, RUNS, AUDIT_ROWS] = flags.ci ? [1, 1, 20_000] : [5, 5, 1_000_000];
-const serverUrl = process.env.BENCH_POSTGRES_URL || process.env.TEST_POSTGRES_URL;
-const user = { username: "bench", role: /** @type {const} */ ("admin"), password: "bench-password-123" };
-ensureBuild();
+const [SECONDS, RUNS, AUDIT_ROWS] = CI ? [1, 1, 20_000] : [5, 5, 1_000_000];
 
-/** Autocannon's requests per second over SECONDS with 32 connections. @param {string} url @param {Record<string, string>} headers */
+/** Autocannon's requests per second over SECONDS. @param {string} url @param {Record<string, string>} headers */
 async function throughput(url, headers) {
   const result = await autocannon({ url, headers, connections: 32, duration: SECONDS });
   if (result.non2xx > 0 || result.errors > 0)
@@ -30,12 +25,8 @@ async function throughput(url, headers) {
 async function listVersusHealth(label, server) {
   const database = await freshDatabase(server);
   const categories = Array.from({ length: 20 }, (_, i) => ({ name: `Breed ${i + 1}` }));
-  const app = await startApp({
-    users: [user],
-    categories,
-    name: "bench-store",
-    env: { DATABASE_URL: database.url, LOG_LEVEL: "warn" },
-  });
+  const env = { DATABASE_URL: database.url, LOG_LEVEL: "warn" };
+  const app = await startApp({ users: [user], categories, name: "bench-store", env });
   try {
     const cookie = await app.signIn(user);
     const runs = [];
@@ -53,18 +44,16 @@ async function listVersusHealth(label, server) {
   }
 }
 
+/** @param {string | Date | { time: Date, id: string }} value */
+const searchValue = (value) =>
+  typeof value === "string"
+    ? value
+    : value instanceof Date
+      ? value.toISOString()
+      : `${value.time.getTime()}.${value.id}`;
 /** @param {Record<string, string | Date | { time: Date, id: string }>} filters */
 const auditSearch = (filters) =>
-  new URLSearchParams(
-    Object.entries(filters).map(([key, value]) => [
-      key,
-      typeof value === "string"
-        ? value
-        : value instanceof Date
-          ? value.toISOString()
-          : `${value.time.getTime()}.${value.id}`,
-    ]),
-  );
+  new URLSearchParams(Object.entries(filters).map(([key, value]) => [key, searchValue(value)]));
 
 /** The app's resident memory, from Linux's /proc. @param {number} pid */
 const residentMiB = async (pid) =>
@@ -85,7 +74,9 @@ async function exportAll(app, cookie) {
   }
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
-  return `Export of every event (GET /api/audit/export): ${format.count(lines - 1)} rows, ${(bytes / 2 ** 20).toFixed(0)} MiB in ${seconds.toFixed(1)} s; the app's resident memory **${before.toFixed(0)} MiB before, ${peak.toFixed(0)} MiB at most** during it.`;
+  const size = `${format.count(lines - 1)} rows, ${(bytes / 2 ** 20).toFixed(0)} MiB in ${seconds.toFixed(1)} s`;
+  const memory = `**${before.toFixed(0)} MiB before, ${peak.toFixed(0)} MiB at most**`;
+  return `Export of every event (GET /api/audit/export): ${size}; the app's resident memory ${memory} during it.`;
 }
 
 async function auditPages() {
@@ -96,21 +87,24 @@ async function auditPages() {
     // name one of 100,000 categories.
     await db.query(
       `INSERT INTO audit_events (time, actor, action, request_id, details)
-      SELECT now() - (($1::int - i) * (400 * 86400.0 / $1::int)) * interval '1 second', 'user-' || (i % 200), action, 'req-' || i,
-        CASE WHEN action LIKE 'category%' THEN jsonb_build_object('name', 'Breed ' || (i % 100000), 'categoryId', (i % 100000)::text)
+      SELECT now() - (($1::int - i) * (400 * 86400.0 / $1::int)) * interval '1 second', 'user-' || (i % 200), action,
+        'req-' || i,
+        CASE WHEN action LIKE 'category%'
+          THEN jsonb_build_object('name', 'Breed ' || (i % 100000), 'categoryId', (i % 100000)::text)
              ELSE jsonb_build_object('address', '203.0.113.' || (i % 250)) END
       FROM generate_series(1, $1::int) AS i,
-        LATERAL (SELECT (ARRAY['signed_in','signed_in','signed_out','sign_in_failed','category_create_requested','category_created',
-          'category_created','category_created','category_create_failed','forbidden','refused'])[1 + i % 11] AS action) AS a`,
+        LATERAL (SELECT (ARRAY['signed_in','signed_in','signed_out','sign_in_failed','category_create_requested',
+          'category_created','category_created','category_created','category_create_failed','forbidden','refused'])
+          [1 + i % 11] AS action) AS a`,
       [AUDIT_ROWS],
     );
     await db.query("ANALYZE audit_events");
-    const heading = `${format.count(AUDIT_ROWS)} rows inserted in ${((Date.now() - started) / 1000).toFixed(1)} s (${serverUrl ? "PostgreSQL" : "embedded"}); a signed-in GET /api/audit of the first page of 50 (with the probes for pages on either side), median of 5:`;
-    const {
-      rows: [middle],
-    } = await db.query("SELECT time, id::text FROM audit_events ORDER BY time DESC, id DESC OFFSET $1 LIMIT 1", [
-      Math.floor(AUDIT_ROWS / 2),
-    ]);
+    const inserted = `${((Date.now() - started) / 1000).toFixed(1)} s (${serverUrl ? "PostgreSQL" : "embedded"})`;
+    const heading =
+      `${format.count(AUDIT_ROWS)} rows inserted in ${inserted}; a signed-in GET /api/audit of the first page of 50 ` +
+      "(with the probes for pages on either side), median of 5:";
+    const halfway = "SELECT time, id::text FROM audit_events ORDER BY time DESC, id DESC OFFSET $1 LIMIT 1";
+    const [middle] = (await db.query(halfway, [Math.floor(AUDIT_ROWS / 2)])).rows;
     const [hour, day] = [3_600_000, 86_400_000];
     const midnight = new Date(new Date().setHours(0, 0, 0, 0));
     const cases = {
@@ -158,13 +152,11 @@ async function auditPages() {
         const { text, values } = auditPageSql({ ...filters, limit: 50 });
         const { rows: plan } = await db.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${text}`, values);
         // The first request warms the app's connection and statement cache.
-        rows.push([
-          name,
-          `**${format.ms(median(times.slice(1)))}**`,
-          plan.map((row) => String(row["QUERY PLAN"]).trim()).join("; "),
-        ]);
+        const steps = plan.map((row) => String(row["QUERY PLAN"]).trim()).join("; ");
+        rows.push([name, `**${format.ms(median(times.slice(1)))}**`, steps]);
       }
-      return `Audit trail: ${heading}\n\n${table(["filter", "GET /api/audit", "plan of the page's query"], rows)}\n\n${await exportAll(app, cookie)}`;
+      const pages = table(["filter", "GET /api/audit", "plan of the page's query"], rows);
+      return `Audit trail: ${heading}\n\n${pages}\n\n${await exportAll(app, cookie)}`;
     } finally {
       await app.stop();
     }
@@ -174,14 +166,10 @@ async function auditPages() {
 const sessions = [await listVersusHealth("embedded", undefined)];
 if (serverUrl) sessions.push(await listVersusHealth("PostgreSQL", serverUrl));
 const report = [
-  `# Store figures (${flags.ci ? "CI run: small and short, figures mean little" : "full run"}, ${new Date().toISOString()})`,
-  "",
-  `Sessions in each database${serverUrl ? "" : " (PostgreSQL not measured: set BENCH_POSTGRES_URL)"}; target ≥ 0.75:`,
-  "",
+  `# Store figures (${RUN}, ${new Date().toISOString()})\n`,
+  `Sessions in each database${serverUrl ? "" : " (PostgreSQL not measured: set BENCH_POSTGRES_URL)"}; ` +
+    "target ≥ 0.75:\n",
   table(["sessions in", "signed-in GET /api/categories req/s", "/api/health req/s", "list / health"], sessions),
   ...(process.env.BENCH_STORE_SKIP_AUDIT === "1" ? [] : ["", await auditPages()]),
 ];
-const [text, dir] = [`${report.join("\n")}\n`, flags.ci ? "bench/results/ci" : "bench/results"];
-console.log(text);
-await mkdir(dir, { recursive: true });
-await writeFile(`${dir}/store.md`, text);
+await saveReport("store.md", `${report.join("\n")}\n`);

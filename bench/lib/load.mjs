@@ -5,7 +5,6 @@ import autocannon from "autocannon";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 
-const SAMPLE_MS = 100; // a run ends at the first sample after its last answer: short samples waste little time
 /** A /proc file, or "" once its process is gone. @param {string} file */
 const read = (file) => (existsSync(file) ? readFileSync(file, "utf8") : "");
 /** CPU milliseconds a process has used (100 ticks a second). @param {number} pid */
@@ -17,7 +16,8 @@ const cpuMs = (pid) => {
 const memoryBytes = (pid, field) =>
   Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(read(`/proc/${pid}/status`))?.[1] ?? 0) * 1024;
 
-/** Waits until the processes use no CPU for 250 ms, so work left from one measurement is not counted in the next. @param {readonly number[]} pids */
+/** Waits until the processes are idle, so work left from one measurement is not counted in the next. */
+/** @param {readonly number[]} pids */
 export async function waitUntilIdle(pids, maxMs = 30_000) {
   const deadline = Date.now() + maxMs;
   for (let before = pids.map(cpuMs); Date.now() < deadline; ) {
@@ -31,8 +31,8 @@ export async function waitUntilIdle(pids, maxMs = 30_000) {
 
 /**
  * `body` is made anew for each request (every create a new name); `amount` counts requests instead of seconds.
- * @param {{ url: string, method?: "GET" | "POST", headers: Record<string, string>, body?: () => string, connections: number,
- *   seconds: number, amount?: number, timeoutSeconds: number, pid: number }} options
+ * @param {{ url: string, method?: "GET" | "POST", headers: Record<string, string>, body?: () => string,
+ *   connections: number, seconds: number, amount?: number, timeoutSeconds: number, pid: number }} options
  */
 export async function measure({
   url,
@@ -45,7 +45,8 @@ export async function measure({
   timeoutSeconds,
   pid,
 }) {
-  let peakReset = true; // VmHWM back to the current RSS where allowed; else the peak of VmRSS polled every 100 ms
+  // VmHWM back to the current RSS where allowed; else the peak of VmRSS polled every 100 ms.
+  let peakReset = true;
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, "5");
   } catch {
@@ -56,24 +57,18 @@ export async function measure({
   const cpuBefore = cpuMs(pid);
   /** @type {number[]} */
   const latencies = [];
+  const setupRequest = (/** @type {import("autocannon").Request} */ request) => ({ ...request, body: body?.() });
+  // A run ends at the first sample after its last answer: short samples waste little time.
+  const options = { url, method, headers, connections, timeout: timeoutSeconds, sampleInt: 100 };
   /** @type {import("autocannon").Result} */
   const result = await new Promise((resolve, reject) => {
-    const options = {
-      url,
-      method,
-      headers,
-      connections,
-      timeout: timeoutSeconds,
-      sampleInt: SAMPLE_MS,
+    const run = {
+      ...options,
       ...(amount ? { amount } : { duration: seconds }),
-      ...(body && {
-        requests: [
-          { setupRequest: (/** @type {import("autocannon").Request} */ request) => ({ ...request, body: body() }) },
-        ],
-      }),
+      ...(body && { requests: [{ setupRequest }] }),
     };
-    // Autocannon's own percentiles are whole milliseconds (0 ms for most answers at N = 20); its per-response times are not.
-    autocannon(options, (error, done) => (error ? reject(error) : resolve(done))).on(
+    // Autocannon's own percentiles are whole milliseconds, too coarse for small lists; its per-response times are not.
+    autocannon(run, (error, done) => (error ? reject(error) : resolve(done))).on(
       "response",
       (_client, status, _bytes, ms) => status < 300 && latencies.push(ms),
     );
@@ -82,17 +77,13 @@ export async function measure({
   /** @param {number} p nearest rank */
   const percentile = (p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
   const completed = result.requests.total;
+  const { non2xx, errors, timeouts, statusCodeStats } = result;
   return {
     // Not requests.average: it leaves out the 100 ms samples without an answer, many when answers take seconds.
-    rps: completed / result.duration,
-    p50: percentile(50),
-    p99: percentile(99),
+    ...{ rps: completed / result.duration, p50: percentile(50), p99: percentile(99) },
     bytesPerResponse: result.throughput.total / completed,
     peakRss: Math.max(peak, peakReset ? memoryBytes(pid, "VmHWM") : 0),
     cpuMsPerRequest: (cpuMs(pid) - cpuBefore) / completed,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statusCodeStats: result.statusCodeStats,
+    ...{ non2xx, errors, timeouts, statusCodeStats },
   };
 }

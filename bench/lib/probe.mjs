@@ -7,37 +7,33 @@ import { buffer } from "node:stream/consumers";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { median } from "./report.mjs";
 
-/** @typedef {{ status: number, headers: import("node:http").IncomingHttpHeaders, wireBytes: number, bodyBytes: number, body: Buffer, receivedMs: number, ms: number }} Probe */
+/**
+ * @typedef {{ status: number, headers: import("node:http").IncomingHttpHeaders, wireBytes: number, bodyBytes: number,
+ *   body: Buffer, receivedMs: number, ms: number }} Probe
+ */
 
-/** A GET, or a POST of `body` as JSON. @param {string} url @param {Record<string, string>} headers @param {string} [body] @returns {Promise<Probe>} */
+/** A GET, or a POST of `body` as JSON. */
+/** @param {string} url @param {Record<string, string>} headers @param {string} [body] @returns {Promise<Probe>} */
 export async function probe(url, headers, body) {
   const started = performance.now();
-  const extra =
-    body === undefined ? {} : { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) };
+  const json = body && { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) };
+  const method = body === undefined ? "GET" : "POST";
   /** @type {import("node:http").IncomingMessage} */
   const response = await new Promise((resolve, reject) => {
-    const sent = request(
-      url,
-      {
-        method: body === undefined ? "GET" : "POST",
-        headers: { ...headers, ...extra, connection: "close" },
-        agent: false,
-      },
-      resolve,
-    );
-    sent
-      .setTimeout(120_000, () => sent.destroy(new Error(`no answer from ${url} within 120 s`)))
-      .on("error", reject)
-      .end(body);
+    const sent = request(url, { method, headers: { ...headers, ...json, connection: "close" }, agent: false }, resolve);
+    sent.setTimeout(120_000, () => sent.destroy(new Error(`no answer from ${url} within 120 s`)));
+    sent.on("error", reject).end(body);
   });
   const raw = await buffer(response);
   const receivedMs = performance.now() - started;
   const encoding = response.headers["content-encoding"];
   const decoded = encoding === "gzip" ? gunzipSync(raw) : encoding === "br" ? brotliDecompressSync(raw) : raw;
+  const wireBytes = response.socket?.bytesRead ?? Number.NaN;
+  const { statusCode: status = 0, headers: got } = response;
   return {
-    status: response.statusCode ?? 0,
-    headers: response.headers,
-    wireBytes: response.socket?.bytesRead ?? Number.NaN,
+    status,
+    headers: got,
+    wireBytes,
     bodyBytes: raw.length,
     body: decoded,
     receivedMs,
@@ -45,7 +41,7 @@ export async function probe(url, headers, body) {
   };
 }
 
-/** Five probes; the figures of the one with the median time. @param {string} url @param {Record<string, string>} headers */
+/** Five probes; the one with the median time. @param {string} url @param {Record<string, string>} headers */
 export async function probeMedian(url, headers) {
   const probes = [];
   for (let i = 0; i < 5; i++) probes.push(await probe(url, headers));
@@ -53,7 +49,8 @@ export async function probeMedian(url, headers) {
   return /** @type {Probe} */ (probes.find((p) => p.ms === middle));
 }
 
-/** What is wrong with a list: not 200, not a JSON array of `count` items, or `bigId` not written with every digit. @param {Probe} response @param {number} count @param {string} bigId */
+/** What is wrong with a list: not 200, not a JSON array of `count` items, or `bigId` not written with every digit. */
+/** @param {Probe} response @param {number} count @param {string} bigId */
 export function listProblem(response, count, bigId) {
   const text = response.body.toString("utf8");
   if (response.status !== 200) return `answered ${response.status}`;

@@ -69,12 +69,12 @@ export async function signIn(appUrl, { username, password }) {
 /**
  * @param {{
  *   port?: number, users: readonly User[], categories?: readonly Category[], name?: string,
- *   env?: Record<string, string>,
+ *   env?: Record<string, string>, script?: string,
  * }} options
  *   Without `categories` no catalogue runs (pages that need it show their error state); without `port`, a free one.
- *   `env`: more settings.
+ *   `env`: more settings. `script`: another build's server entry, for the benchmark's before-and-after reads.
  */
-export async function startApp({ port, users, categories, name = "app", env = {} }) {
+export async function startApp({ port, users, categories, name = "app", env = {}, script }) {
   installHandlers();
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
@@ -101,6 +101,7 @@ export async function startApp({ port, users, categories, name = "app", env = {}
   try {
     server = await startStandaloneServer({
       port: appPort,
+      script,
       env: {
         APP_ORIGIN: `http://127.0.0.1:${appPort}`,
         ...catalogueEnv,

@@ -7,15 +7,9 @@ export type RecordedRequest = { method: string; path: string; headers: IncomingH
 
 /** What the fake does with one request: respond, respond late, hang, or drop the connection. */
 export type FakeReply =
-  | { status: number; body?: string; delayMs?: number; contentType?: string; pause?: Pause }
+  | { status: number; body?: string; delayMs?: number; contentType?: string }
   | { hang: true }
   | { reset: "before-headers" | "mid-body" };
-
-/**
- * Sends the body's first `afterBytes` (then calls `reached`), and waits for `until` to say whether to send the rest or
- * drop the connection.
- */
-export type Pause = { afterBytes: number; until: Promise<"send the rest" | "reset">; reached?: () => void };
 
 export type FakeHandler = (request: RecordedRequest) => FakeReply;
 
@@ -61,12 +55,7 @@ export async function startFakeCatalogue(handler: FakeHandler = () => json(200, 
       "content-type": reply.contentType ?? "application/json",
       "content-length": String(body.byteLength),
     });
-    if (reply.pause) {
-      response.write(body.subarray(0, reply.pause.afterBytes));
-      reply.pause.reached?.();
-      if ((await reply.pause.until) === "reset") return request.socket.destroy();
-    }
-    response.end(body.subarray(reply.pause?.afterBytes ?? 0));
+    response.end(body);
   });
   server.on("connection", (socket) => {
     sockets.add(socket);

@@ -144,7 +144,7 @@ describe("catalogue client: one upstream read for many readers", () => {
     fake.reply(() => ({ ...json(200, [{ id: 1, name: "dog" }]), delayMs: 150 }));
     const shared = client();
     const lists = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => shared.listCategoriesAsJson({ requestId: `reader-${i}` }).whole),
+      Array.from({ length: 20 }, (_, i) => shared.listCategoriesAsJson({ requestId: `reader-${i}` })),
     );
     expect(fake.requests).toHaveLength(1);
     for (const { bytes } of lists) expect(JSON.parse(bytes.toString("utf8"))).toEqual([{ id: 1, name: "dog" }]);
@@ -153,26 +153,26 @@ describe("catalogue client: one upstream read for many readers", () => {
   it("keeps nothing once the call has ended: a read that starts after it makes a new call", async () => {
     fake.reply(() => json(200, []));
     const shared = client();
-    await shared.listCategoriesAsJson(CONTEXT).whole;
-    await shared.listCategoriesAsJson(CONTEXT).whole;
+    await shared.listCategoriesAsJson(CONTEXT);
+    await shared.listCategoriesAsJson(CONTEXT);
     expect(fake.requests).toHaveLength(2);
   });
 
   it("shares a failure too, and the next read tries again", async () => {
     fake.reply(() => ({ status: 500, delayMs: 100 }));
     const shared = client();
-    const failures = await Promise.all([1, 2, 3].map(() => failure(shared.listCategoriesAsJson(CONTEXT).whole)));
+    const failures = await Promise.all([1, 2, 3].map(() => failure(shared.listCategoriesAsJson(CONTEXT))));
     expect(failures.map((error) => error.code)).toEqual(["upstream_error", "upstream_error", "upstream_error"]);
     const calls = fake.requests.length;
     fake.reply(() => json(200, []));
-    await shared.listCategoriesAsJson(CONTEXT).whole;
+    await shared.listCategoriesAsJson(CONTEXT);
     expect(fake.requests.length).toBe(calls + 1);
   });
 
   it("hands over the parsed list with the first read of a new list, and not again for the same bytes", async () => {
     fake.reply(() => json(200, [{ id: 2, name: "cat" }]));
     const shared = client();
-    expect((await shared.listCategoriesAsJson(CONTEXT).whole).categories).toEqual([{ id: "2", name: "cat" }]);
-    expect((await shared.listCategoriesAsJson(CONTEXT).whole).categories).toBeUndefined();
+    expect((await shared.listCategoriesAsJson(CONTEXT)).categories).toEqual([{ id: "2", name: "cat" }]);
+    expect((await shared.listCategoriesAsJson(CONTEXT)).categories).toBeUndefined();
   });
 });

@@ -1,6 +1,5 @@
 import { recordAudit, recordCreateRequested } from "@/lib/server/audit/audit-trail";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
-import { type CheckedList, piecesOf } from "@/lib/server/catalogue/list-relay";
 import { categoryToJson } from "@/lib/shared/exact-json";
 import { validateNewCategory } from "@/lib/server/categories/validate-new-category";
 import { getConfig } from "@/lib/server/config/config";
@@ -10,21 +9,12 @@ import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { etagMatches } from "@/lib/server/http/etag-matches";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 
-// An unchanged list is passed on while the service is still sending it. A 304, and a HEAD (Next answers it from GET
-// without the body), wait until the whole reply is checked: their headers are all they say.
 export const GET = apiRoute("viewer", async (request, { requestId }) => {
-  const read = catalogue().listCategoriesAsJson({ requestId });
-  const relayed = await read.relayed();
-  if (relayed && request.method === "GET" && !etagMatches(request, relayed.etag))
-    return listResponse(relayed.body(), relayed);
-  const { bytes, etag } = await read.whole;
+  const { bytes, etag } = await catalogue().listCategoriesAsJson({ requestId });
   if (etagMatches(request, etag))
     return new Response(null, { status: 304, headers: { etag, "cache-control": "no-store" } });
-  return listResponse(piecesOf(bytes), { bytes, etag });
+  return jsonResponse(bytes, 200, { etag, "content-length": String(bytes.byteLength) });
 });
-
-const listResponse = (body: ReadableStream<Uint8Array>, { bytes, etag }: CheckedList) =>
-  jsonResponse(body, 200, { etag, "content-length": String(bytes.byteLength) });
 
 // The audit entry is written before the create is sent (no database, no create) and completed after.
 export const POST = apiRoute("admin", async (request, { requestId, user }) => {

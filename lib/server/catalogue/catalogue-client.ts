@@ -13,8 +13,7 @@ import { AppError } from "@/lib/shared/app-error";
 import { failedBeforeSending } from "@/lib/shared/create-outcome";
 import { log } from "@/lib/server/log";
 import { createBreaker } from "./circuit-breaker";
-import { ConnectTimeoutError, type HttpCallOptions, type HttpReply, httpCall, replyText } from "./http-call";
-import { type CheckedList, type ListRelay, type RelayedList, createListRelay } from "./list-relay";
+import { ConnectTimeoutError, type HttpReply, httpCall } from "./http-call";
 
 export type CatalogueClientOptions = {
   baseUrl: string;
@@ -28,19 +27,14 @@ export type CatalogueClientOptions = {
 
 export type CallContext = { requestId: string };
 
+/** A list that passed the schema, kept as the service sent it so that every id stays exact. */
+type CheckedList = { bytes: Buffer<ArrayBuffer>; etag: string };
+/** The parsed list comes only with the call that checked a new list: later calls with the same bytes skip the parse. */
 export type CategoryListBytes = CheckedList & { categories?: Category[] };
-
-/** One read of the list, shared by the readers that arrive while it is under way. */
-export type ListRead = {
-  /** Known at the reply's headers: the last checked list, while the reply is repeating it. */
-  relayed(): Promise<RelayedList | undefined>;
-  /** The whole reply, checked. */
-  whole: Promise<CategoryListBytes>;
-};
 
 export type CatalogueClient = {
   listCategories(context: CallContext): Promise<Category[]>;
-  listCategoriesAsJson(context: CallContext): ListRead;
+  listCategoriesAsJson(context: CallContext): Promise<CategoryListBytes>;
   /** The size of the last list read, if any: what the next one will likely be. */
   lastListBytes(): number | undefined;
   createCategory(input: NewCategory, context: CallContext): Promise<Category>;
@@ -54,18 +48,14 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
   const { baseUrl, apiKey, timeoutMs, connectTimeoutMs, onOutcome } = options;
   const categoriesUrl = new URL("categories", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
   const breaker = createBreaker(options.breakerFailures, options.breakerCooldownMs);
-  // The last list that passed the schema. Each read still asks the service; only the check of an unchanged list is skipped.
+  // The last list that passed the schema. Each request still asks the service; only the check of an unchanged list is
+  // skipped, as checking a large list takes longer than the service takes to send it.
   let validated: CheckedList | undefined;
   let lastListBytes: number | undefined;
-  // Concurrent readers share the read under way; nothing is cached once it has ended.
-  let listInFlight: ListRead | undefined;
+  // Concurrent requests share the call in flight; nothing is kept once it has ended.
+  let listInFlight: Promise<CategoryListBytes> | undefined;
 
-  async function send(
-    operation: Operation,
-    { requestId }: CallContext,
-    body?: string,
-    onResponse?: HttpCallOptions["onResponse"],
-  ): Promise<HttpReply> {
+  async function send(operation: Operation, { requestId }: CallContext, body?: string): Promise<HttpReply> {
     // A POST is never repeated: the service may already have applied it.
     const attempts = body === undefined ? 2 : 1;
     const signal = AbortSignal.timeout(timeoutMs);
@@ -84,7 +74,6 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
           body,
           connectTimeoutMs,
           signal,
-          onResponse,
         });
         const durationMs = Math.round(performance.now() - started);
         if (attempt < attempts && RETRYABLE_STATUS.has(reply.status)) {
@@ -129,13 +118,13 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     schema: T,
   ): z.output<T> {
     if (reply.status >= 200 && reply.status < 300) {
-      const parsed = schema.safeParse(tryParse(replyText(reply)));
+      const parsed = schema.safeParse(tryParse(reply.body.toString("utf8")));
       if (parsed.success) return parsed.data;
       log.warn("upstream_bad_response", { requestId, operation, status: reply.status });
       throw new AppError(502, "upstream_bad_response", "The catalogue service sent a reply this app cannot read.");
     }
     if (reply.status === 400) {
-      const error = errorBodySchema.safeParse(tryParse(replyText(reply)));
+      const error = errorBodySchema.safeParse(tryParse(reply.body.toString("utf8")));
       const message = error.success
         ? error.data.message.replaceAll(apiKey, "[redacted]")
         : "The catalogue service rejected the request.";
@@ -179,39 +168,24 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     }
   }
 
-  // Bytes pass on as sent, keeping every id exact. An unchanged list is recognised by comparing it with the last one
-  // checked (a memcmp, a tenth of the cost of hashing 10 MB again), and passed on as those same bytes: no parse, no copy.
-  // The relay compares it while it arrives, so that readers can be sent what has matched so far.
-  async function listAsJson(context: CallContext, relay: ListRelay): Promise<CategoryListBytes> {
-    const checked = validated;
-    const reply = await send("listCategories", context, undefined, (response) => relay.follow(response, checked));
-    lastListBytes = reply.byteLength;
-    if (reply.status >= 200 && reply.status < 300 && checked && sameBytes(reply, checked.bytes)) return checked;
+  async function listAsJson(context: CallContext): Promise<CategoryListBytes> {
+    const reply = await send("listCategories", context);
+    lastListBytes = reply.body.byteLength;
+    const ok = reply.status >= 200 && reply.status < 300;
+    if (ok && validated?.bytes.equals(reply.body)) return validated;
     const categories = interpret("listCategories", context, reply, categoryListSchema);
-    const bytes = Buffer.concat(reply.chunks, reply.byteLength);
-    validated = { bytes, etag: `"${createHash("sha1").update(bytes).digest("base64url")}"` };
+    validated = { bytes: reply.body, etag: `"${createHash("sha1").update(reply.body).digest("base64url")}"` };
     return { ...validated, categories };
   }
 
-  function sharedList(context: CallContext): ListRead {
+  function sharedList(context: CallContext): Promise<CategoryListBytes> {
     if (listInFlight) {
       log.info("upstream_call_shared", { requestId: context.requestId, operation: "listCategories" });
       return listInFlight;
     }
-    const relay = createListRelay(context.requestId);
-    const whole = call(() => listAsJson(context, relay))
-      .catch((error: unknown) => {
-        // A relayed read that failed: the next one is checked whole, so a reply that keeps failing is answered with an
-        // Error body, rather than relayed and broken off again.
-        if (relay.relaying()) validated = undefined;
-        throw error;
-      })
-      .finally(() => {
-        listInFlight = undefined;
-      });
-    // Also the one handler a failed read always has, since readers of a relayed list never await the whole.
-    whole.then(relay.settle, relay.settle);
-    listInFlight = { relayed: relay.relayed, whole };
+    listInFlight = call(() => listAsJson(context)).finally(() => {
+      listInFlight = undefined;
+    });
     return listInFlight;
   }
 
@@ -230,16 +204,6 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
         ),
       ),
   };
-}
-
-function sameBytes({ chunks, byteLength }: HttpReply, bytes: Buffer): boolean {
-  if (byteLength !== bytes.byteLength) return false;
-  let offset = 0;
-  for (const chunk of chunks) {
-    if (!chunk.equals(bytes.subarray(offset, offset + chunk.byteLength))) return false;
-    offset += chunk.byteLength;
-  }
-  return true;
 }
 
 function tryParse(text: string): unknown {

@@ -1,10 +1,10 @@
 import "server-only";
+import { forget, remember } from "@epic-web/remember";
 import { getConfig } from "@/lib/server/config/config";
 import { type CatalogueClient, type CatalogueClientOptions, createCatalogueClient } from "./catalogue-client";
 import { noteUpstreamOutcome } from "./upstream-health";
 
-// Keyed by the settings: a process that reloads its configuration (the tests do) gets a matching client.
-let current: { key: string; client: CatalogueClient } | undefined;
+const NAME = "catalogue-client";
 
 export function catalogue(): CatalogueClient {
   const config = getConfig();
@@ -17,7 +17,10 @@ export function catalogue(): CatalogueClient {
     breakerCooldownMs: config.breakerCooldownMs,
     onOutcome: noteUpstreamOutcome,
   };
+  // One client per process, with its breaker and its read in flight, for every route and page that calls the service.
+  // A process that reloads its configuration (the tests do) gets a new client for the new settings.
   const key = JSON.stringify(options);
-  if (current?.key !== key) current = { key, client: createCatalogueClient(options) };
-  return current.client;
+  const create = () => ({ key, client: createCatalogueClient(options) });
+  if (remember(NAME, create).key !== key) forget(NAME);
+  return remember(NAME, create).client;
 }

@@ -1,17 +1,15 @@
 import "server-only";
-import http, { type IncomingMessage } from "node:http";
+import http from "node:http";
 import https from "node:https";
+import { remember } from "@epic-web/remember";
 
-// The body stays in the chunks it arrived in: an unchanged list of many megabytes is compared, never copied.
-export type HttpReply = { status: number; chunks: readonly Buffer[]; byteLength: number };
+export type HttpReply = { status: number; body: Buffer<ArrayBuffer> };
 export type HttpCallOptions = {
   method: "GET" | "POST";
   headers: Record<string, string>;
   body?: string;
   connectTimeoutMs: number;
   signal: AbortSignal;
-  /** Sees the response as it starts, before the body is gathered (a repeated list is passed on while it arrives). */
-  onResponse?: (response: IncomingMessage) => void;
 };
 
 export class ConnectTimeoutError extends Error {
@@ -21,14 +19,14 @@ export class ConnectTimeoutError extends Error {
 // Idle sockets close on this side first: reusing one the service is closing ends in a reset, and a POST's outcome is
 // unknown. With `timeout` set, Node also honours the service's `Keep-Alive: timeout=N` hint (closing a second early).
 const IDLE_SOCKET_MS = 4_000;
-const agents = {
+const agents = remember("catalogue-http-agents", () => ({
   "http:": new http.Agent({ keepAlive: true, maxSockets: 128, timeout: IDLE_SOCKET_MS }),
   "https:": new https.Agent({ keepAlive: true, maxSockets: 128, timeout: IDLE_SOCKET_MS }),
-};
+}));
 
 export function httpCall(
   url: URL,
-  { method, headers, body, connectTimeoutMs, signal, onResponse }: HttpCallOptions,
+  { method, headers, body, connectTimeoutMs, signal }: HttpCallOptions,
 ): Promise<HttpReply> {
   return new Promise((resolve, reject) => {
     const transport = url.protocol === "https:" ? https : http;
@@ -48,15 +46,10 @@ export function httpCall(
       socket.once("connect", () => clearTimeout(connectTimer));
     });
     request.on("response", (response) => {
-      onResponse?.(response);
       const chunks: Buffer[] = [];
-      let byteLength = 0;
-      response.on("data", (chunk: Buffer) => {
-        chunks.push(chunk);
-        byteLength += chunk.byteLength;
-      });
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
-        if (response.complete) resolve({ status: response.statusCode ?? 0, chunks, byteLength });
+        if (response.complete) resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) });
         else reject(new Error("the connection closed before the whole response arrived"));
       });
       response.on("error", reject);
@@ -69,6 +62,3 @@ export function httpCall(
     request.end(body);
   });
 }
-
-export const replyText = ({ chunks, byteLength }: HttpReply): string =>
-  Buffer.concat(chunks, byteLength).toString("utf8");

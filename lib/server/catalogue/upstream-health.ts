@@ -1,10 +1,12 @@
 import "server-only";
+import { remember } from "@epic-web/remember";
 
 const FRESH_MS = 15_000;
 const PROBE_INTERVAL_MS = 5_000;
 
 type State = { lastOk: number; lastFailure: number; lastProbe: number; probe?: Promise<unknown> };
-const state: State = { lastOk: 0, lastFailure: 0, lastProbe: 0 };
+// One per process: /api/ready reports what the routes' calls to the service have seen.
+const state = remember<State>("catalogue-upstream-health", () => ({ lastOk: 0, lastFailure: 0, lastProbe: 0 }));
 
 export function noteUpstreamOutcome(ok: boolean, now = Date.now()): void {
   if (ok) state.lastOk = now;

@@ -12,7 +12,7 @@ export async function listForFirstPaint(requestId: string): Promise<CachedCatego
   const client = catalogue();
   if ((client.lastListBytes() ?? 0) > SERVER_RENDER_MAX_BYTES)
     throw new Error("the list is left for the browser to read");
-  const { bytes, etag, categories } = await client.listCategoriesAsJson({ requestId }).whole;
+  const { bytes, etag, categories } = await client.listCategoriesAsJson({ requestId });
   if (bytes.byteLength > SERVER_RENDER_MAX_BYTES) throw new Error("the list is left for the browser to read");
   return { categories: categories ?? categoryListSchema.parse(parseExactJson(bytes.toString("utf8"))), etag };
 }
