@@ -169,7 +169,9 @@ test.describe("against a catalogue that applies a create but times out", () => {
       page.getByRole("paragraph").filter({ hasText: "Import finished: 1 created, 0 skipped, 0 failed" }),
     ).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("1 category was confirmed in the catalogue after its answer was lost.")).toBeVisible();
-    await expect(page.getByRole("cell", { name: "Created (found in the catalogue after its response was lost)" })).toBeVisible();
+    await expect(
+      page.getByRole("cell", { name: "Created (found in the catalogue after its response was lost)" }),
+    ).toBeVisible();
   });
 });
 
