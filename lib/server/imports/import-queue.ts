@@ -17,34 +17,32 @@ const IMPORTS_PER_PROCESS = 2;
 const RETRY_LIMIT = 1_000_000;
 
 type RunData = Partial<Pace> & { importId: string };
-type Queue = { boss: PgBoss; ready?: Promise<PgBoss>; working?: Promise<string[]>; stopping: boolean };
+type Queue = { ready?: Promise<PgBoss>; working?: Promise<string[]>; stopping: boolean };
 
-const queue = () =>
-  remember("categories-admin.import-queue", (): Queue => {
-    const boss = new PgBoss({
-      // The app's pool: the queue opens no connections of its own.
-      db: { executeSql: (text, values) => query(text, values ?? []) },
-      schedule: false,
-      // How often timed-out runs are looked for, so a crashed run is retried soon after it times out.
-      maintenanceIntervalSeconds: getConfig().imports.runSeconds,
-    });
-    boss.on("error", (error: Error) => log.warn("import_queue_error", { error: error.message }));
-    return { boss, stopping: false };
-  });
+const queue = () => remember("import-queue", (): Queue => ({ stopping: false }));
 
 // pg-boss creates and upgrades its own tables, in its own schema, when it starts.
+async function startBoss(): Promise<PgBoss> {
+  const boss = new PgBoss({
+    // The app's pool: the queue opens no connections of its own.
+    db: { executeSql: (text, values) => query(text, values ?? []) },
+    schedule: false,
+    // How often timed-out runs are looked for, so a crashed run is retried soon after it times out.
+    maintenanceIntervalSeconds: getConfig().imports.runSeconds,
+  });
+  boss.on("error", (error: Error) => log.warn("import_queue_error", { error: error.message }));
+  await boss.start();
+  await boss.createQueue(QUEUE, { name: QUEUE, policy: "stately" });
+  return boss;
+}
+
 function ready(): Promise<PgBoss> {
   const current = queue();
-  current.ready ??= current.boss
-    .start()
-    .then(async (boss) => {
-      await boss.createQueue(QUEUE, { name: QUEUE, policy: "stately" });
-      return boss;
-    })
-    .catch((error: unknown) => {
-      current.ready = undefined;
-      throw error;
-    });
+  // A failed start is not kept: pg-boss cannot start the same instance twice, so the next call makes a new one.
+  current.ready ??= startBoss().catch((error: unknown) => {
+    current.ready = undefined;
+    throw error;
+  });
   return current.ready;
 }
 
@@ -65,8 +63,9 @@ function sendOptions(importId: string, afterMs: number): PgBoss.SendOptions {
 export async function queueImportRun(importId: string, pace?: Pace, afterMs = 0): Promise<void> {
   const boss = await ready();
   await boss.send(QUEUE, { importId, ...pace } satisfies RunData, sendOptions(importId, afterMs));
-  // This process's workers look now rather than at their next poll.
-  for (const id of (await queue().working) ?? []) boss.notifyWorker(id);
+  if (queue().stopping) return;
+  // This process's workers look now rather than at their next poll; started here if they failed to start at boot.
+  for (const id of await workers().catch(() => [])) boss.notifyWorker(id);
 }
 
 async function run([job]: PgBoss.Job<RunData>[]): Promise<void> {
@@ -102,15 +101,25 @@ async function importsWithoutRun(): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
+function workers(): Promise<string[]> {
+  const current = queue();
+  current.working ??= ready()
+    .then(async (boss) => {
+      const ids = [];
+      for (let i = 0; i < IMPORTS_PER_PROCESS; i++) ids.push(await boss.work<RunData>(QUEUE, run));
+      return ids;
+    })
+    .catch((error: unknown) => {
+      // Not kept, so that a database down at boot does not stop imports for good: the next call tries again.
+      current.working = undefined;
+      throw error;
+    });
+  return current.working;
+}
+
 /** Starts this process's workers, and queues a run for each import that needs one. */
 export async function startImportWorker(): Promise<void> {
-  const current = queue();
-  current.working ??= ready().then(async (boss) => {
-    const ids = [];
-    for (let i = 0; i < IMPORTS_PER_PROCESS; i++) ids.push(await boss.work<RunData>(QUEUE, run));
-    return ids;
-  });
-  await current.working;
+  await workers();
   for (const id of await importsWithoutRun()) await queueImportRun(id);
 }
 
@@ -118,6 +127,6 @@ export async function startImportWorker(): Promise<void> {
 export async function stopImportWorker(timeoutMs: number): Promise<void> {
   const current = queue();
   current.stopping = true;
-  if (!current.working) return;
-  await current.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+  const boss = await current.ready?.catch(() => undefined);
+  await boss?.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
 }

@@ -37,6 +37,11 @@ async function sendRow(job: Job, row: Row): Promise<{ outcome: Outcome; message?
     actor: job.created_by,
     requestId,
     details: { name: row.name, importId: job.id, fileName: job.file_name },
+  }).catch(async (error: unknown) => {
+    // Nothing was sent, so the row may go again. If the database is down this fails too, and the next run finds the
+    // row 'sending' and asks a person about it: safe, if not exact.
+    await setRowState(job.id, row.line, "pending").catch(() => undefined);
+    throw error;
   });
   let created;
   try {

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { SESSION_SECRET } from "../support/auth-fixture";
+import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
+import { eventually } from "../support/probes";
+import { type TcpProxy, startTcpProxy } from "../support/tcp-proxy";
+
+// The app's database goes through a proxy this test cuts: a process whose database was down when it started.
+let fake: FakeCatalogue;
+let proxy: TcpProxy;
+const stored: { id: number; name: string }[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeCatalogue((request) => {
+    if (request.method === "GET") return json(200, stored);
+    const category = { id: 1000 + stored.length, name: (JSON.parse(request.body) as { name: string }).name };
+    stored.push(category);
+    return json(201, category);
+  });
+  proxy = await startTcpProxy(process.env.DATABASE_URL ?? "");
+  vi.stubEnv("DATABASE_URL", proxy.url);
+  vi.stubEnv("DATABASE_CONNECT_TIMEOUT_MS", "1000");
+  vi.stubEnv("CATALOGUE_API_URL", fake.url);
+  vi.stubEnv("CATALOGUE_API_KEY", "queue-boot-test-key");
+  vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
+  vi.stubEnv("APP_ORIGIN", "http://admin.test");
+});
+afterAll(async () => {
+  await stopImportWorker(10_000);
+  await Promise.all([fake.close(), proxy.stop()]);
+});
+
+const { readImportFile } = await import("@/lib/server/imports/read-import-file");
+const { classifyRows } = await import("@/lib/server/imports/classify-rows");
+const store = await import("@/lib/server/imports/import-store");
+const { queueImportRun, startImportWorker, stopImportWorker } = await import("@/lib/server/imports/import-queue");
+
+it("a worker that failed to start because the database was down starts when the next import is queued", async () => {
+  await proxy.cut();
+  await expect(startImportWorker()).rejects.toThrow();
+  await proxy.restore();
+
+  const file = readImportFile(Buffer.from("name\nBoot 1\nBoot 2\n"), 20_000);
+  const id = await store.createImportJob({
+    fileName: "boot.csv",
+    createdBy: "ada",
+    ignoredColumns: [],
+    rows: classifyRows(file.rows, []),
+  });
+  expect(await store.startImportJob(id, false, [])).toBe(true);
+  await queueImportRun(id);
+
+  const finished = async () => (await store.readImportJob(id))?.state === "finished";
+  expect(await eventually(finished, 20_000)).toBe(true);
+  expect(stored.map((category) => category.name).sort()).toEqual(["Boot 1", "Boot 2"]);
+});
