@@ -3,10 +3,10 @@
 // GET /api/categories against /api/health with sessions in the embedded database and in PostgreSQL
 // (BENCH_POSTGRES_URL or TEST_POSTGRES_URL), and a large audit trail (on that server, else embedded): each filter's
 // first page.
-import { readFile } from "node:fs/promises";
 import autocannon from "autocannon";
 import { auditPageSql } from "../lib/node/audit-page-sql.mjs";
 import { withDatabaseClient } from "../scripts/lib/database-client.mjs";
+import { memoryBytes } from "./lib/load.mjs";
 import { format, median, table } from "./lib/report.mjs";
 import { CI, RUN, SERVER_URL as serverUrl, saveReport, timed, withApp } from "./lib/script.mjs";
 
@@ -34,27 +34,24 @@ async function listVersusHealth(label, server) {
   });
 }
 
-/** @param {string | Date | { time: Date, id: string }} value */
-const searchValue = (value) =>
-  typeof value === "string"
-    ? value
-    : value instanceof Date
-      ? value.toISOString()
-      : `${value.time.getTime()}.${value.id}`;
+/** A filter as the History page writes it in its address. @param {string | Date | { time: Date, id: string }} value */
+const searchValue = (value) => {
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === "string" ? value : `${value.time.getTime()}.${value.id}`;
+};
 /** @param {Record<string, string | Date | { time: Date, id: string }>} filters */
 const auditSearch = (filters) =>
   new URLSearchParams(Object.entries(filters).map(([key, value]) => [key, searchValue(value)]));
 
-/** The app's resident memory, from Linux's /proc. @param {number} pid */
-const residentMiB = async (pid) =>
-  Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, "utf8").catch(() => ""))?.[1] ?? 0) / 1024;
+/** The app's resident memory. @param {number} pid */
+const residentMiB = (pid) => memoryBytes(pid, "VmRSS") / 2 ** 20;
 
 /** Every event as CSV, read as fast as it comes, sampling the app's memory meanwhile: streamed, it must stay flat.
  * @param {{ url: string, pid: number }} app @param {string} cookie */
 async function exportAll(app, cookie) {
-  const before = await residentMiB(app.pid);
+  const before = residentMiB(app.pid);
   let peak = before;
-  const sampler = setInterval(() => void residentMiB(app.pid).then((mib) => (peak = Math.max(peak, mib))), 50);
+  const sampler = setInterval(() => (peak = Math.max(peak, residentMiB(app.pid))), 50);
   const started = performance.now();
   const response = await fetch(`${app.url}/api/audit/export`, { headers: { cookie } });
   let [bytes, lines] = [0, 0];
