@@ -35,8 +35,7 @@ async function measure(n) {
     name: `Breed ${i + 1}`,
     description: `Category number ${i + 1} of the bench`,
   }));
-  const port = Number(process.env.BENCH_UI_PORT ?? 3197);
-  return withApp({ name: "bench-ui", categories, port }, async (app, cookie) => {
+  return withApp({ name: "bench-ui", categories }, async (app, cookie) => {
     const page = await browser.newPage();
     const [name = "", value = ""] = cookie.split(/=(.*)/s);
     await page.context().addCookies([{ name, value, url: app.url }]);

@@ -23,7 +23,7 @@ export async function saveReport(file, text) {
 }
 
 /** A new database on the server, dropped by stop(); or the embedded one. @param {string | undefined} server */
-export async function freshDatabase(server) {
+async function freshDatabase(server) {
   if (!server) return startEmbeddedDatabase(undefined);
   const [name, client] = [`bench_${process.pid}_${Date.now()}`, new pg.Client(server)];
   await client.connect();
@@ -36,16 +36,14 @@ export async function freshDatabase(server) {
  * Starts the app on a fresh database (on `server`, else embedded) with `categories` in the embedded catalogue, signs
  * in, runs `measure`, then stops both.
  * @template T
- * @param {{ name: string, server?: string, categories?: { name: string, description?: string }[], port?: number,
+ * @param {{ name: string, server?: string, categories?: { name: string, description?: string }[],
  *   env?: Record<string, string> }} options
  * @param {(app: { url: string, pid: number }, cookie: string, databaseUrl: string) => Promise<T>} measure
  */
-export async function withApp({ name, server, categories, port, env }, measure) {
+export async function withApp({ name, server, categories, env }, measure) {
   const database = await freshDatabase(server);
-  const app = await startApp({
-    ...{ port, users: [USER], categories, name },
-    env: { DATABASE_URL: database.url, LOG_LEVEL: "warn", ...env },
-  });
+  const settings = { DATABASE_URL: database.url, LOG_LEVEL: "warn", ...env };
+  const app = await startApp({ users: [USER], categories, name, env: settings });
   try {
     return await measure(app, await app.signIn(USER), database.url);
   } finally {
