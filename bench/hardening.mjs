@@ -63,8 +63,6 @@ const rows = await withApp({ name: "bench-hardening", env }, async (app, cookie)
   ];
 }).finally(() => counting.close());
 
-await saveReport(
-  "hardening.md",
-  `# Hardening figures (${RUN}, ${new Date().toISOString()})\n\n${table(["measured", "figure", "note"], rows)}\n`,
-);
+const heading = `# Hardening figures (${RUN}, ${new Date().toISOString()})`;
+await saveReport("hardening.md", `${heading}\n\n${table(["measured", "figure", "note"], rows)}\n`);
 process.exit([...readStatuses].every((status) => status === 200) ? 0 : 1);
