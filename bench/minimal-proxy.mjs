@@ -14,11 +14,8 @@ createServer(async (request, response) => {
   if (url !== "/api/categories" || (method !== "GET" && method !== "POST")) return void response.writeHead(404).end();
   try {
     const body = method === "POST" ? await buffer(request) : undefined;
-    const reply = await fetch(upstream, {
-      method,
-      headers: { authorization, "content-type": "application/json" },
-      body,
-    });
+    const headers = { authorization, "content-type": "application/json" };
+    const reply = await fetch(upstream, { method, headers, body });
     const length = reply.headers.get("content-length");
     response.writeHead(reply.status, {
       "content-type": "application/json",

@@ -26,10 +26,7 @@ const { values: flags } = parseArgs({ options: { ci: { type: "boolean", default:
 const flag = (name, /** @type {string} */ full, ci = full) => {
   const list = flags[name] ?? (flags.ci ? ci : full);
   if (!/^[\d\s,]*$/.test(list)) throw new Error(`bench: --${name} takes whole numbers separated by commas`);
-  return list
-    .split(",")
-    .filter((part) => part.trim())
-    .map(Number);
+  return list.match(/\d+/g)?.map(Number) ?? [];
 };
 const options = {
   ci: flags.ci,
@@ -88,14 +85,14 @@ async function load(n, method, paths, stack) {
       for (const path of [...paths.slice(r % paths.length), ...paths.slice(0, r % paths.length)]) {
         const result = await run(path, connections, options.seconds);
         cells.push({ method, n, connections, path, ...result });
-        const trouble =
-          result.non2xx + result.errors > 0 || Number.isNaN(result.p50)
-            ? ` ⚠ ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors (${result.timeouts} timeouts)`
-            : "";
-        if (trouble)
+        let trouble = "";
+        if (result.non2xx + result.errors > 0 || Number.isNaN(result.p50)) {
+          const { statusCodeStats, errors, timeouts } = result;
+          trouble = ` ⚠ ${JSON.stringify(statusCodeStats)}, ${errors} errors (${timeouts} timeouts)`;
           problems.push(
             `${method} via the ${LABELS[path]} at N = ${format.count(n)}, ${connections} connections:${trouble}`,
           );
+        }
         const figures = `${format.rate(result.rps).padStart(7)} req/s  p50 ${format.ms(result.p50)}  p99 `;
         console.log(
           `  ${method} c=${connections} run ${r + 1} ${path.padEnd(10)} ${figures}${format.ms(result.p99)}${trouble}`,
@@ -110,7 +107,7 @@ async function load(n, method, paths, stack) {
  * Issue 11's figure: one whole read as a client sees it, after a warm-up, each path in turn (the order swapped each
  * round) so that all meet the machine in the same state: a script's read (no compression) and a browser's (gzip,
  * decoded by the client), the minimal proxy's (what any second hop costs here) and the service's.
- * @param {Stack["paths"]} paths
+ * @param {Stack["paths"]} paths @returns {Promise<Omit<import("./lib/report.mjs").SingleRead, "n">>}
  */
 async function singleRead(paths) {
   /** @type {[string, PathName, string][]} */
@@ -135,13 +132,13 @@ async function singleRead(paths) {
   const ms = (/** @type {string} */ name, /** @type {"ms" | "receivedMs"} */ until = "ms") =>
     median((probes.get(name) ?? []).map((p) => p[until]));
   return {
-    ...{ app: ms("app"), browser: ms("browser"), browserReceived: ms("browser", "receivedMs") },
-    ...{
-      proxy: ms("proxy"),
-      service: ms("service"),
-      before: ms("before"),
-      beforeBrowser: ms("beforeBrowser", "receivedMs"),
-    },
+    app: ms("app"),
+    browser: ms("browser"),
+    browserReceived: ms("browser", "receivedMs"),
+    proxy: ms("proxy"),
+    service: ms("service"),
+    before: ms("before"),
+    beforeBrowser: ms("beforeBrowser", "receivedMs"),
   };
 }
 
@@ -158,22 +155,11 @@ async function probeResponses(n, paths) {
   for (const [path, encodings] of asked) {
     for (const acceptEncoding of encodings) {
       const got = await probeMedian(paths[path].url, { ...paths[path].headers, "accept-encoding": acceptEncoding });
-      const [contentEncoding, vary] = [
-        String(got.headers["content-encoding"] ?? "identity"),
-        String(got.headers.vary ?? ""),
-      ];
-      const { status, wireBytes, ms } = got;
-      compression.push({
-        n,
-        path,
-        acceptEncoding,
-        status,
-        contentEncoding,
-        vary,
-        wireBytes,
-        decodedBytes: got.body.length,
-        ms,
-      });
+      const { status, headers, wireBytes, body, ms } = got;
+      const contentEncoding = String(headers["content-encoding"] ?? "identity");
+      const vary = String(headers.vary ?? "");
+      const answer = { status, contentEncoding, vary, wireBytes, decodedBytes: body.length, ms };
+      compression.push({ n, path, acceptEncoding, ...answer });
     }
   }
   const browser = { ...paths.app.headers, "accept-encoding": BROWSER_ENCODINGS };
@@ -218,7 +204,8 @@ async function measureSize(n, stack) {
 
 for (const n of options.sizes) {
   console.log(`\nN = ${format.count(n)}`);
-  const stack = await startStack({ n, workDir, timeoutSeconds: TIMEOUT_SECONDS, baseline: options.baseline }).catch(
+  const { baseline } = options;
+  const stack = await startStack({ n, workDir, timeoutSeconds: TIMEOUT_SECONDS, baseline }).catch(
     (/** @type {Error} */ error) => void problems.push(error.message),
   );
   if (!stack) break;
@@ -243,15 +230,14 @@ const loadTable = (/** @type {"GET" | "POST"} */ method) =>
       ]),
   );
 const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim();
-const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, load average ${loadavg()
-  .map((l) => l.toFixed(2))
-  .join(" / ")}`;
+const loads = loadavg().map((l) => l.toFixed(2));
 const markdown = [
   "# Benchmark results",
   "",
   `\`npm run bench\` ([how](../README.md)) on ${startedAt.toISOString().slice(0, 10)}: commit ${commit}` +
     `${options.baseline ? ` against the baseline build in ${options.baseline}` : ""}, Node ${process.versions.node}, ` +
-    `${machine}. ${options.ci ? "CI" : "Full"} run: the median of ${options.runs} interleaved run(s) of ` +
+    `${cpus().length} × ${cpus()[0]?.model.trim()}, load average ${loads.join(" / ")}. ` +
+    `${options.ci ? "CI" : "Full"} run: the median of ${options.runs} interleaved run(s) of ` +
     `${options.seconds} s, or from N = ${format.count(COUNT_FROM_N)} of max(${MIN_REQUESTS}, connections) requests. ` +
     "Peak RSS and CPU/req are the target process's.",
   "\n## Targets (issue 5)\n",

@@ -4,15 +4,12 @@
 // screen, as a person sees it; a sort; DOM nodes; JS heap. Figures only.
 import { writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { ensureBuild } from "../scripts/ensure-build.mjs";
-import { startApp } from "../scripts/lib/standalone-app.mjs";
 import { format, table } from "./lib/report.mjs";
+import { withApp } from "./lib/script.mjs";
 
 const SIZES = (process.env.BENCH_UI_N ?? "1000,10000,100000").split(",").map(Number);
-const USER = /** @type {const} */ ({ username: "bench", role: "admin", password: "bench-ui-password" });
 const TARGETS = { firstRowsMs: 1000, searchMs: 100, sortMs: 300, domNodes: 3000 };
 
-ensureBuild();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1", "--enable-precise-memory-info"],
@@ -20,24 +17,17 @@ const browser = await chromium.launch({
 const results = [];
 for (const n of SIZES) results.push(await measure(n)); // Playwright closes Chromium if this fails
 await browser.close();
-const ms = (/** @type {number} */ value) => `${value} ms`;
 const rows = results.map((r) => [
-  format.count(r.n),
-  ms(r.firstRowsMs),
-  ms(r.searchMs),
-  ms(r.sortMs),
-  r.domNodes,
-  `${r.heapMb} MB`,
+  ...[format.count(r.n), `${r.firstRowsMs} ms`, `${r.searchMs} ms`, `${r.sortMs} ms`],
+  ...[r.domNodes, `${r.heapMb} MB`],
 ]);
 console.log(`\n${table(["N", "first rows", "search → rows", "sort", "DOM nodes", "JS heap"], rows)}`);
 const { firstRowsMs, searchMs, sortMs, domNodes } = TARGETS;
 console.log(
   `targets at 100,000: first rows < ${firstRowsMs} ms, search < ${searchMs} ms, sort < ${sortMs} ms, DOM < ${domNodes}`,
 );
-writeFileSync(
-  "bench/results/ui-latest.json",
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), targets: TARGETS, results }, null, 2)}\n`,
-);
+const json = JSON.stringify({ measuredAt: new Date().toISOString(), targets: TARGETS, results }, null, 2);
+writeFileSync("bench/results/ui-latest.json", `${json}\n`);
 
 /** @param {number} n */
 async function measure(n) {
@@ -45,11 +35,9 @@ async function measure(n) {
     name: `Breed ${i + 1}`,
     description: `Category number ${i + 1} of the bench`,
   }));
-  const port = Number(process.env.BENCH_UI_PORT ?? 3197);
-  const app = await startApp({ port, users: [USER], categories, name: "bench-ui", env: { LOG_LEVEL: "warn" } });
-  try {
+  return withApp({ name: "bench-ui", categories }, async (app, cookie) => {
     const page = await browser.newPage();
-    const [name = "", value = ""] = (await app.signIn(USER)).split(/=(.*)/s);
+    const [name = "", value = ""] = cookie.split(/=(.*)/s);
     await page.context().addCookies([{ name, value, url: app.url }]);
     await page.goto(`${app.url}/categories`);
     const cell = (/** @type {string} */ name) => page.getByRole("cell", { name, exact: true });
@@ -66,10 +54,8 @@ async function measure(n) {
     await cell("Breed 1").waitFor({ state: "detached" });
     const searchMs = Date.now() - started;
     await page.getByLabel("Search").fill("");
-    await page
-      .getByRole("status")
-      .filter({ hasText: new RegExp(`^${n.toLocaleString("en")} categories$`) })
-      .waitFor();
+    const total = new RegExp(`^${n.toLocaleString("en")} categories$`);
+    await page.getByRole("status").filter({ hasText: total }).waitFor();
     started = Date.now();
     await page.getByRole("button", { name: "ID" }).click(); // ID descending: the last id comes first
     // For an admin the id is a link named "<id>: history of <name>".
@@ -84,7 +70,5 @@ async function measure(n) {
     ]);
     await page.close();
     return { n, firstRowsMs, searchMs, sortMs, domNodes, heapMb: Math.round(heap / 1e6) };
-  } finally {
-    await app.stop();
-  }
+  });
 }

@@ -13,7 +13,7 @@ const cpuMs = (pid) => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 /** @param {number} pid @param {"VmRSS" | "VmHWM"} field */
-const memoryBytes = (pid, field) =>
+export const memoryBytes = (pid, field) =>
   Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(read(`/proc/${pid}/status`))?.[1] ?? 0) * 1024;
 
 /** Waits until the processes are idle, so work left from one measurement is not counted in the next. */
@@ -34,17 +34,8 @@ export async function waitUntilIdle(pids, maxMs = 30_000) {
  * @param {{ url: string, method?: "GET" | "POST", headers: Record<string, string>, body?: () => string,
  *   connections: number, seconds: number, amount?: number, timeoutSeconds: number, pid: number }} options
  */
-export async function measure({
-  url,
-  method = "GET",
-  headers,
-  body,
-  connections,
-  seconds,
-  amount,
-  timeoutSeconds,
-  pid,
-}) {
+export async function measure(options) {
+  const { url, method = "GET", headers, body, connections, seconds, amount, timeoutSeconds, pid } = options;
   // VmHWM back to the current RSS where allowed; else the peak of VmRSS polled every 100 ms.
   let peakReset = true;
   try {
@@ -59,14 +50,13 @@ export async function measure({
   const latencies = [];
   const setupRequest = (/** @type {import("autocannon").Request} */ request) => ({ ...request, body: body?.() });
   // A run ends at the first sample after its last answer: short samples waste little time.
-  const options = { url, method, headers, connections, timeout: timeoutSeconds, sampleInt: 100 };
+  const run = {
+    ...{ url, method, headers, connections, timeout: timeoutSeconds, sampleInt: 100 },
+    ...(amount ? { amount } : { duration: seconds }),
+    ...(body && { requests: [{ setupRequest }] }),
+  };
   /** @type {import("autocannon").Result} */
   const result = await new Promise((resolve, reject) => {
-    const run = {
-      ...options,
-      ...(amount ? { amount } : { duration: seconds }),
-      ...(body && { requests: [{ setupRequest }] }),
-    };
     // Autocannon's own percentiles are whole milliseconds, too coarse for small lists; its per-response times are not.
     autocannon(run, (error, done) => (error ? reject(error) : resolve(done))).on(
       "response",

@@ -28,17 +28,10 @@ export async function probe(url, headers, body) {
   const receivedMs = performance.now() - started;
   const encoding = response.headers["content-encoding"];
   const decoded = encoding === "gzip" ? gunzipSync(raw) : encoding === "br" ? brotliDecompressSync(raw) : raw;
-  const wireBytes = response.socket?.bytesRead ?? Number.NaN;
-  const { statusCode: status = 0, headers: got } = response;
-  return {
-    status,
-    headers: got,
-    wireBytes,
-    bodyBytes: raw.length,
-    body: decoded,
-    receivedMs,
-    ms: performance.now() - started,
-  };
+  const ms = performance.now() - started;
+  const { statusCode: status = 0, headers: got, socket } = response;
+  const wireBytes = socket?.bytesRead ?? NaN;
+  return { status, headers: got, wireBytes, bodyBytes: raw.length, body: decoded, receivedMs, ms };
 }
 
 /** Five probes; the one with the median time. @param {string} url @param {Record<string, string>} headers */

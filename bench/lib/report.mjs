@@ -99,13 +99,11 @@ export function judgeTargets(rows, compression, refreshes, singleReads) {
   const [read, refresh] = [singleReads.at(-1), refreshes.at(-1)];
   // Judged on the uncompressed read, as issue 11 measures it; a browser's read and the minimal proxy's (the same bytes
   // through a bare pipe: what a second hop costs on this machine) are shown beside it.
-  const vsService = (/** @type {number | undefined} */ ms) =>
-    `${format.ratio(ratio(ms, read?.service))} (${format.ms(ms ?? NaN)})`;
-  const before =
-    read?.before === undefined || Number.isNaN(read.before)
-      ? ""
-      : `; the baseline build: ${vsService(read.before)}, a browser's ` +
-        `${vsService(read.beforeBrowser)} to the last byte`;
+  const vsService = (/** @type {number | undefined} */ ms, until = "") =>
+    `${format.ratio(ratio(ms, read?.service))}${until} (${format.ms(ms ?? NaN)})`;
+  const before = Number.isFinite(read?.before)
+    ? `; the baseline build: ${vsService(read?.before)}, a browser's ${vsService(read?.beforeBrowser)} to the last byte`
+    : "";
   /** @type {[string, string | undefined, string, boolean][]} */
   const targets = [
     [
@@ -137,8 +135,8 @@ export function judgeTargets(rows, compression, refreshes, singleReads) {
         "app vs the service, uncompressed (issue 11); the minimal proxy's and a browser's beside it",
       read &&
         `${vsService(read.app)}; the minimal proxy: ${vsService(read.proxy)}; a browser's, gzip: ` +
-          `${vsService(read.browserReceived).replace(" (", " to the last byte (")}, ` +
-          `${vsService(read.browser).replace(" (", " decoded (")}; service ${format.ms(read.service)}${before}`,
+          `${vsService(read.browserReceived, " to the last byte")}, ${vsService(read.browser, " decoded")}; ` +
+          `service ${format.ms(read.service)}${before}`,
       "≤ 1.5× (uncompressed)",
       ratio(read?.app, read?.service) <= 1.5,
     ],

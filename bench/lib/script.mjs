@@ -1,15 +1,16 @@
 // @ts-check
-// What the hardening, store and import benches share: the --ci flag, the production build, the signed-in user, a
-// database of their own, and where their results go.
+// What the hardening, store, import and UI benches share: the --ci flag, the production build, the signed-in app on a
+// database of its own, timed requests, and where their results go.
 import { mkdir, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { startEmbeddedDatabase } from "../../lib/node/embedded-database.mjs";
 import { ensureBuild } from "../../scripts/ensure-build.mjs";
+import { startApp } from "../../scripts/lib/standalone-app.mjs";
+import { USER } from "./seed.mjs";
 
 export const CI = parseArgs({ options: { ci: { type: "boolean", default: false } } }).values.ci;
 export const RUN = CI ? "CI run: small and short, figures mean little" : "full run";
-export const USER = { username: "bench", role: /** @type {const} */ ("admin"), password: "bench-password-123" };
 export const SERVER_URL = process.env.BENCH_POSTGRES_URL || process.env.TEST_POSTGRES_URL;
 ensureBuild();
 
@@ -22,11 +23,39 @@ export async function saveReport(file, text) {
 }
 
 /** A new database on the server, dropped by stop(); or the embedded one. @param {string | undefined} server */
-export async function freshDatabase(server) {
+async function freshDatabase(server) {
   if (!server) return startEmbeddedDatabase(undefined);
   const [name, client] = [`bench_${process.pid}_${Date.now()}`, new pg.Client(server)];
   await client.connect();
   await client.query(`CREATE DATABASE ${name}`);
   const url = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
   return { url, stop: () => client.query(`DROP DATABASE ${name} WITH (FORCE)`).finally(() => client.end()) };
+}
+
+/**
+ * Starts the app on a fresh database (on `server`, else embedded) with `categories` in the embedded catalogue, signs
+ * in, runs `measure`, then stops both.
+ * @template T
+ * @param {{ name: string, server?: string, categories?: { name: string, description?: string }[],
+ *   env?: Record<string, string> }} options
+ * @param {(app: { url: string, pid: number }, cookie: string, databaseUrl: string) => Promise<T>} measure
+ */
+export async function withApp({ name, server, categories, env }, measure) {
+  const database = await freshDatabase(server);
+  const settings = { DATABASE_URL: database.url, LOG_LEVEL: "warn", ...env };
+  const app = await startApp({ users: [USER], categories, name, env: settings });
+  try {
+    return await measure(app, await app.signIn(USER), database.url);
+  } finally {
+    await app.stop();
+    await database.stop();
+  }
+}
+
+/** A request, timed until its whole body has arrived. @param {string} url @param {RequestInit} [init] */
+export async function timed(url, init) {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  const body = await response.text();
+  return { ms: performance.now() - started, status: response.status, body };
 }

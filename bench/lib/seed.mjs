@@ -2,6 +2,8 @@
 // N categories with names and descriptions of 20–60 characters, a few non-ASCII, one in ten without a description,
 // the same bytes every run, and the last one with an id beyond 2^53 (a reader that rounds it writes …992).
 export const BIG_ID = "9007199254740993";
+/** The user every bench signs in as. */
+export const USER = { username: "bench", role: /** @type {const} */ ("admin"), password: "bench-password-123" };
 
 const words = (/** @type {string} */ list) => list.split("|");
 const KINDS = words("dogs|cats|rabbits|ferrets|parrots|guinea pigs|hamsters|tortoises|canaries|goldfish");

@@ -8,9 +8,8 @@ import { join } from "node:path";
 import { freePort } from "../../scripts/lib/ports.mjs";
 import { startApp } from "../../scripts/lib/standalone-app.mjs";
 import { startStandaloneServer } from "../../scripts/lib/standalone-server.mjs";
-import { makeCategories } from "./seed.mjs";
+import { USER, makeCategories } from "./seed.mjs";
 
-const USER = { username: "bench", role: /** @type {const} */ ("admin"), password: "bench-password-1" };
 /** @typedef {{ url: string, headers: Record<string, string>, pid: number }} Path */
 
 /** @param {{ n: number, workDir: string, timeoutSeconds: number, baseline?: string }} options */
@@ -33,23 +32,16 @@ export async function startStack({ n, workDir, timeoutSeconds, baseline }) {
     ...{ script: "bench/minimal-proxy.mjs", logFile: join(workDir, `proxy-${n}.log`) },
     ...{ ready: { path: "/", anyStatus: true }, env: upstream },
   });
-  const [cookie, proxyPid, cataloguePid] = [
-    await app.signIn(USER),
-    proxy.process.pid ?? -1,
-    catalogue.process.pid ?? -1,
-  ];
-  const list = `${app.url}/api/categories`;
+  const [cookie, list] = [await app.signIn(USER), `${app.url}/api/categories`];
+  const [proxyPid, cataloguePid] = [proxy.process.pid ?? -1, catalogue.process.pid ?? -1];
+  const service = { url: `${catalogue.url}/v1/categories`, headers: { authorization: `Bearer ${apiKey}` } };
   /** Where each path is, for GET; a POST adds a body. "before" only with a baseline. */
   const paths = /** @type {Record<import("./report.mjs").PathName, Path>} */ ({
     app: { url: list, headers: { cookie }, pid: app.pid },
     "app-gzip": { url: list, headers: { cookie, "accept-encoding": "gzip" }, pid: app.pid },
     "app-health": { url: `${app.url}/api/health`, headers: {}, pid: app.pid },
     proxy: { url: `${proxy.url}/api/categories`, headers: {}, pid: proxyPid },
-    service: {
-      url: `${catalogue.url}/v1/categories`,
-      headers: { authorization: `Bearer ${apiKey}` },
-      pid: cataloguePid,
-    },
+    service: { ...service, pid: cataloguePid },
     ...(before && {
       before: { url: `${before.url}/api/categories`, headers: { cookie: await before.signIn(USER) }, pid: before.pid },
     }),
