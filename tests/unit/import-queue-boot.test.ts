@@ -33,6 +33,7 @@ const { readImportFile } = await import("@/lib/server/imports/read-import-file")
 const { classifyRows } = await import("@/lib/server/imports/classify-rows");
 const store = await import("@/lib/server/imports/import-store");
 const { queueImportRun, startImportWorker, stopImportWorker } = await import("@/lib/server/imports/import-queue");
+const { query } = await import("@/lib/server/db/database");
 
 it("a worker that failed to start because the database was down starts when the next import is queued", async () => {
   await proxy.cut();
@@ -52,4 +53,9 @@ it("a worker that failed to start because the database was down starts when the 
   const finished = async () => (await store.readImportJob(id))?.state === "finished";
   expect(await eventually(finished, 20_000)).toBe(true);
   expect(stored.map((category) => category.name).sort()).toEqual(["Boot 1", "Boot 2"]);
+  // pg-boss marks the run complete just after the import finishes: wait for it, so that the proxy closed after this
+  // test cuts no query of the queue's.
+  const runsLeft = async () =>
+    (await query("SELECT 1 FROM pgboss.job WHERE singleton_key = $1 AND state < 'completed'", [id])).rowCount === 0;
+  expect(await eventually(runsLeft, 20_000)).toBe(true);
 });
