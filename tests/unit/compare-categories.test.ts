@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compareCategories, comparisonToJson } from "@/lib/shared/compare-categories";
 import { comparisonSchema } from "@/lib/shared/compare-schemas";
+import { comparisonSummary } from "@/lib/shared/compare-summary";
 import { parseExactJson } from "@/lib/shared/exact-json";
 import type { Category } from "@/lib/shared/schemas";
 
@@ -141,5 +142,24 @@ describe("comparisonToJson", () => {
     expect(text).toContain('"id":-9223372036854775808,');
     expect(text).toContain('"id":9007199254740993,');
     expect(comparisonSchema.parse(parseExactJson(text))).toEqual(comparison);
+  });
+});
+
+describe("comparisonSummary", () => {
+  const many = (n: number) => Array.from({ length: n }, (_, i) => cat(String(i), `c${i}`));
+  const pairs = (n: number) => many(n).map((c) => ({ staging: c, production: c }));
+
+  it.each([
+    [12, 3, 2, 980, "12 only in staging, 3 only in production, 2 differ, 980 the same"],
+    [1, 0, 1, 12_345, "1 only in staging, 0 only in production, 1 differs, 12,345 the same"],
+    [0, 0, 0, 0, "0 only in staging, 0 only in production, 0 differ, 0 the same"],
+  ])("%i, %i, %i, %i: %s", (staging, production, differing, same, text) => {
+    const comparison = {
+      onlyInStaging: many(staging),
+      onlyInProduction: many(production),
+      differing: pairs(differing),
+      same,
+    };
+    expect(comparisonSummary(comparison)).toBe(text);
   });
 });
