@@ -1,7 +1,8 @@
 "use client";
 
 import { useComparison } from "@/lib/browser/comparison";
-import type { CategoryPair } from "@/lib/shared/compare-schemas";
+import { AppError } from "@/lib/shared/app-error";
+import { type CategoryPair, failedEnvironment } from "@/lib/shared/compare-schemas";
 import { comparisonSummary } from "@/lib/shared/compare-summary";
 import type { Category } from "@/lib/shared/schemas";
 import { Alert } from "./alert";
@@ -33,6 +34,11 @@ const PAIR_COLUMNS: Column<CategoryPair>[] = [
   { label: "ID in production", cell: ({ production }) => production.id },
 ];
 
+function alertTitle(error: unknown): string {
+  const environment = error instanceof AppError ? failedEnvironment(error.message) : undefined;
+  return environment ? `Couldn't read the ${environment} catalogue` : "Couldn't compare staging and production";
+}
+
 export function CompareView() {
   const { data, error, isPending, isFetching, refetch } = useComparison();
   return (
@@ -48,7 +54,7 @@ export function CompareView() {
         </div>
       </div>
       {error && (
-        <Alert title="Couldn't compare staging and production">
+        <Alert title={alertTitle(error)}>
           <ErrorDetails error={error} />
           <Button onClick={() => refetch()}>Try again</Button>
         </Alert>

@@ -100,3 +100,19 @@ test("the page passes every axe rule in light and dark", async ({ page }) => {
 
   await expectNoAxeViolationsInEitherScheme(page);
 });
+
+test("a failing environment is named in the page's alert, and Try again compares again", async ({ page }) => {
+  staging.reply(() => ({ status: 500, body: "{}" }));
+  try {
+    await page.goto(`${app.url}/compare`);
+    const alert = page.getByRole("alert").filter({ hasText: "Couldn't read the staging catalogue" });
+    await expect(alert).toContainText("The catalogue service answered with an error.");
+  } finally {
+    staging.reply(() => ({ status: 200, body: STAGING_LIST }));
+  }
+
+  await page.getByRole("button", { name: "Try again" }).click();
+
+  await expect(page.getByText("3 only in staging, 1 only in production, 1 differs, 1 the same")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Couldn't read" })).toHaveCount(0);
+});

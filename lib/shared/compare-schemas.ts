@@ -16,3 +16,12 @@ export const comparisonSchema = z.object({
 
 export type CategoryPair = z.output<typeof categoryPairSchema>;
 export type Comparison = z.output<typeof comparisonSchema>;
+
+export const ENVIRONMENT_LABELS: Record<CompareEnvironment, string> = { staging: "Staging", production: "Production" };
+
+/** The environment a failed comparison names at the start of its error message ("Staging: …"), if any. */
+export function failedEnvironment(message: string): CompareEnvironment | undefined {
+  return (["staging", "production"] as const).find((environment) =>
+    message.startsWith(`${ENVIRONMENT_LABELS[environment]}: `),
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareCategories, comparisonToJson } from "@/lib/shared/compare-categories";
-import { comparisonSchema } from "@/lib/shared/compare-schemas";
+import { comparisonSchema, failedEnvironment } from "@/lib/shared/compare-schemas";
 import { comparisonSummary } from "@/lib/shared/compare-summary";
 import { parseExactJson } from "@/lib/shared/exact-json";
 import type { Category } from "@/lib/shared/schemas";
@@ -161,5 +161,16 @@ describe("comparisonSummary", () => {
       same,
     };
     expect(comparisonSummary(comparison)).toBe(text);
+  });
+});
+
+describe("failedEnvironment", () => {
+  it.each([
+    ["Staging: The catalogue service did not answer in time.", "staging"],
+    ["Production: The catalogue service could not be reached.", "production"],
+    ["The catalogue service could not be reached.", undefined],
+    ["staging: lower case is not the prefix", undefined],
+  ])("%s → %s", (message, environment) => {
+    expect(failedEnvironment(message)).toBe(environment);
   });
 });

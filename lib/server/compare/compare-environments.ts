@@ -2,10 +2,8 @@ import "server-only";
 import type { CallContext } from "@/lib/server/catalogue/catalogue-client";
 import { AppError } from "@/lib/shared/app-error";
 import { compareCategories } from "@/lib/shared/compare-categories";
-import type { CompareEnvironment, Comparison } from "@/lib/shared/compare-schemas";
+import { type CompareEnvironment, type Comparison, ENVIRONMENT_LABELS } from "@/lib/shared/compare-schemas";
 import { bothEnvironmentsConfigured, readEnvironment } from "./read-environments";
-
-const LABELS: Record<CompareEnvironment, string> = { staging: "Staging", production: "Production" };
 
 export function environmentNotConfigured(): AppError {
   return new AppError(
@@ -19,7 +17,7 @@ export function environmentNotConfigured(): AppError {
 function naming(environment: CompareEnvironment) {
   return (error: unknown): never => {
     if (!(error instanceof AppError)) throw error;
-    throw new AppError(error.status, error.code, `${LABELS[environment]}: ${error.message}`, error.fields, {
+    throw new AppError(error.status, error.code, `${ENVIRONMENT_LABELS[environment]}: ${error.message}`, error.fields, {
       cause: error,
       headers: error.headers,
     });
