@@ -15,12 +15,17 @@ export function SiteHeader({ environment, user, ssoName = "single sign-on" }: He
         Categories admin
       </Link>
       <EnvironmentBadge environment={environment} />
-      {user?.role === "admin" && (
-        <nav aria-label="Admin">
-          {/* A plain link: a client one here would add its script to every page, the sign-in page too. */}
-          <a href="/history" className="nav-link">
-            History
+      {user && (
+        <nav aria-label="Pages">
+          {/* Plain links: a client one here would add its script to every page, the sign-in page too. */}
+          <a href="/compare" className="nav-link">
+            Compare
           </a>
+          {user.role === "admin" && (
+            <a href="/history" className="nav-link">
+              History
+            </a>
+          )}
         </nav>
       )}
       {user && (

@@ -14,6 +14,7 @@ const SIGNED_IN_PAGES = [
   UNKNOWN_IMPORT,
   "/history",
   "/history?action=create&actor=ada",
+  "/compare",
 ];
 const ADMIN_PAGES = ["/categories/new", "/categories/import", "/history"];
 
@@ -73,6 +74,13 @@ it("a viewer gets the list of categories", async () => {
 
   expect(response.status).toBe(200);
   expect(await response.text()).toContain(SEEDED_CATEGORY.description);
+});
+
+it("a viewer gets Compare, which says there is one environment when only one is configured", async () => {
+  const response = await get("/compare", viewerCookie);
+
+  expect(response.status).toBe(200);
+  expect(await response.text()).toContain("configured with one catalogue environment");
 });
 
 it.each([UNKNOWN_IMPORT, "/categories/import/not-an-id"])("GET %s answers 404 for an admin", async (path) => {

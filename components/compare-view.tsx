@@ -1,0 +1,98 @@
+"use client";
+
+import { useComparison } from "@/lib/browser/comparison";
+import { AppError } from "@/lib/shared/app-error";
+import { type CategoryPair, failedEnvironment } from "@/lib/shared/compare-schemas";
+import { comparisonSummary } from "@/lib/shared/compare-summary";
+import type { Category } from "@/lib/shared/schemas";
+import { Alert } from "./alert";
+import { Button } from "./button";
+import { type Column, CompareGroup } from "./compare-group";
+import { ErrorDetails } from "./error-details";
+
+// The CSV writer is loaded on the first download: it is not needed to show the comparison.
+const csvWriter = () => import("@/lib/browser/comparison-csv");
+const categoriesCsv = async (rows: readonly Category[]) => (await csvWriter()).categoriesToCsv(rows);
+const pairsCsv = async (rows: readonly CategoryPair[]) => (await csvWriter()).pairsToCsv(rows);
+
+// The separator cannot be typed into a search box, so a match never spans two cells.
+const categoryText = ({ name, description }: Category) => `${name}\u0000${description ?? ""}`;
+const pairText = ({ staging, production }: CategoryPair) =>
+  [categoryText(staging), categoryText(production)].join("\u0000");
+
+const CATEGORY_COLUMNS: Column<Category>[] = [
+  { label: "ID", cell: (category) => <span className="cell-id">{category.id}</span> },
+  { label: "Name", cell: (category) => category.name },
+  { label: "Description", cell: (category) => category.description },
+];
+
+const PAIR_COLUMNS: Column<CategoryPair>[] = [
+  { label: "Name", cell: ({ staging }) => staging.name },
+  { label: "Description in staging", cell: ({ staging }) => staging.description },
+  { label: "Description in production", cell: ({ production }) => production.description },
+  { label: "ID in staging", cell: ({ staging }) => staging.id },
+  { label: "ID in production", cell: ({ production }) => production.id },
+];
+
+function alertTitle(error: unknown): string {
+  const environment = error instanceof AppError ? failedEnvironment(error.message) : undefined;
+  return environment ? `Couldn't read the ${environment} catalogue` : "Couldn't compare staging and production";
+}
+
+export function CompareView() {
+  const { data, error, isPending, isFetching, refetch } = useComparison();
+  return (
+    <div className="stack">
+      <div className="toolbar">
+        <p role="status" className="count">
+          {isPending ? "Comparing staging and production…" : data ? comparisonSummary(data) : ""}
+        </p>
+        <div className="toolbar-actions">
+          <Button variant="secondary" onClick={() => refetch()} disabled={isFetching}>
+            {isFetching && !isPending ? "Comparing…" : "Compare again"}
+          </Button>
+        </div>
+      </div>
+      {error && (
+        <Alert title={alertTitle(error)}>
+          <ErrorDetails error={error} />
+          <Button onClick={() => refetch()}>Try again</Button>
+        </Alert>
+      )}
+      {data && (
+        <>
+          <CompareGroup
+            id="only-in-staging"
+            title="Only in staging"
+            rows={data.onlyInStaging}
+            rowKey={(category) => category.id}
+            textOf={categoryText}
+            columns={CATEGORY_COLUMNS}
+            toCsv={categoriesCsv}
+            empty="Every category in staging is in production too."
+          />
+          <CompareGroup
+            id="only-in-production"
+            title="Only in production"
+            rows={data.onlyInProduction}
+            rowKey={(category) => category.id}
+            textOf={categoryText}
+            columns={CATEGORY_COLUMNS}
+            toCsv={categoriesCsv}
+            empty="Every category in production is in staging too."
+          />
+          <CompareGroup
+            id="differ"
+            title="Different descriptions"
+            rows={data.differing}
+            rowKey={({ staging, production }) => `${staging.id}:${production.id}`}
+            textOf={pairText}
+            columns={PAIR_COLUMNS}
+            toCsv={pairsCsv}
+            empty="No category has a different description in the two environments."
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort } from "../scripts/lib/ports.mjs";
+import type { StandaloneServer } from "../scripts/lib/standalone-server.mjs";
+import { type FakeCatalogue, startFakeCatalogue } from "../tests/support/fake-catalogue";
+import { startAppInstance } from "./support/app-instance";
+import { signInByApi } from "./support/auth";
+import { expectNoAxeViolationsInEitherScheme } from "./support/axe";
+import { ACCOUNTS } from "./support/constants";
+import { expect, test } from "./support/fixtures";
+
+// Raw JSON, so the int64 id reaches the app with every digit.
+const STAGING_LIST =
+  '[{"id":1,"name":"Dog","description":"Loyal"},{"id":2,"name":"cat","description":"Independent"},' +
+  '{"id":3,"name":"=1+1 sum","description":"A formula"},{"id":9007199254740993,"name":"Axolotl"},{"id":5,"name":"Newt"}]';
+const PRODUCTION_LIST =
+  '[{"id":10,"name":"dog","description":"Loud"},{"id":20,"name":" CAT ","description":"Independent "},' +
+  '{"id":30,"name":"Bee"}]';
+
+// One instance configured with both environments, each a fake catalogue with its own list and its own key.
+test.describe.configure({ mode: "serial" });
+test.use({ signedInAs: null });
+let staging: FakeCatalogue;
+let production: FakeCatalogue;
+let app: StandaloneServer;
+let logDir: string;
+
+test.beforeAll(async () => {
+  staging = await startFakeCatalogue(() => ({ status: 200, body: STAGING_LIST }));
+  production = await startFakeCatalogue(() => ({ status: 200, body: PRODUCTION_LIST }));
+  // Its log goes to a folder of its own: the leak check expects the run's log folder to hold only its own instances.
+  logDir = await mkdtemp(join(tmpdir(), "categories-e2e-compare-"));
+  app = await startAppInstance({
+    port: await freePort(),
+    logFile: join(logDir, "compare.log"),
+    env: {
+      CATALOGUE_STAGING_URL: staging.url,
+      CATALOGUE_STAGING_KEY: "e2e-staging-key",
+      CATALOGUE_PRODUCTION_URL: production.url,
+      CATALOGUE_PRODUCTION_KEY: "e2e-production-key",
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  await Promise.all([staging?.close(), production?.close()]);
+  await rm(logDir, { recursive: true, force: true });
+});
+
+test.beforeEach(async ({ context }) => {
+  await signInByApi(context.request, ACCOUNTS.viewer, app.url);
+});
+
+test("a viewer reaches Compare from the header and sees each group's count", async ({ page }) => {
+  await page.goto(`${app.url}/categories`);
+  await page.getByRole("link", { name: "Compare" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Compare" })).toBeVisible();
+  await expect(page.getByText("3 only in staging, 1 only in production, 1 differs, 1 the same")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Only in staging (3)" })).toBeVisible();
+  const onlyInProduction = page.getByRole("table", { name: "Only in production" });
+  await expect(onlyInProduction.getByRole("row")).toHaveCount(2);
+  await expect(onlyInProduction).toContainText("Bee");
+  const differing = page.getByRole("table", { name: "Different descriptions" });
+  await expect(differing.getByRole("row", { name: /Dog/ })).toContainText(/Loyal.*Loud/);
+});
+
+test("a group's search box filters that group's rows only", async ({ page }) => {
+  await page.goto(`${app.url}/compare`);
+  const onlyInStaging = page.getByRole("table", { name: "Only in staging" });
+  await expect(onlyInStaging.getByRole("row")).toHaveCount(4);
+
+  await page.getByLabel("Search only in staging").fill("NEWT");
+
+  await expect(onlyInStaging.getByRole("row")).toHaveCount(2);
+  await expect(onlyInStaging).toContainText("Newt");
+  await expect(page.getByText("1 of 3 rows")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Only in production" }).getByRole("row")).toHaveCount(2);
+});
+
+test("a group downloads as spreadsheet-safe CSV, ids exact", async ({ page }) => {
+  await page.goto(`${app.url}/compare`);
+  await expect(page.getByRole("table", { name: "Only in staging" })).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV of only in staging" }).click(),
+  ]);
+
+  expect(download.suggestedFilename()).toMatch(/^compare-only-in-staging-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8");
+  expect(text).toBe("\uFEFFid,name,description\r\n3,'=1+1 sum,A formula\r\n9007199254740993,Axolotl,\r\n5,Newt,\r\n");
+});
+
+test("the page passes every axe rule in light and dark", async ({ page }) => {
+  await page.goto(`${app.url}/compare`);
+  await expect(page.getByRole("table", { name: "Different descriptions" })).toBeVisible();
+
+  await expectNoAxeViolationsInEitherScheme(page);
+});
+
+test("a failing environment is named in the page's alert, and Try again compares again", async ({ page }) => {
+  staging.reply(() => ({ status: 500, body: "{}" }));
+  try {
+    await page.goto(`${app.url}/compare`);
+    const alert = page.getByRole("alert").filter({ hasText: "Couldn't read the staging catalogue" });
+    await expect(alert).toContainText("The catalogue service answered with an error.");
+  } finally {
+    staging.reply(() => ({ status: 200, body: STAGING_LIST }));
+  }
+
+  await page.getByRole("button", { name: "Try again" }).click();
+
+  await expect(page.getByText("3 only in staging, 1 only in production, 1 differs, 1 the same")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Couldn't read" })).toHaveCount(0);
+});
