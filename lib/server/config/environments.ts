@@ -1,5 +1,5 @@
 import "server-only";
-import type { CatalogueEnvironment, Environment } from "@/lib/shared/environment";
+import type { CatalogueEnvironment, Environment, EnvironmentPlace } from "@/lib/shared/environment";
 import { getConfig } from "./config";
 
 /** The environments this deployment serves, production first. */
@@ -17,4 +17,8 @@ export function defaultEnvironment(): CatalogueEnvironment {
 export function environmentLabel(environment: CatalogueEnvironment): Environment {
   const config = getConfig();
   return config.catalogues.length === 1 ? config.environment : environment;
+}
+
+export function environmentPlace(environment: CatalogueEnvironment): EnvironmentPlace {
+  return { environment, isDefault: environment === defaultEnvironment() };
 }
