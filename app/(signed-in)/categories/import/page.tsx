@@ -4,6 +4,8 @@ import { ImportUpload } from "@/components/import-upload";
 import { NotAllowed } from "@/components/not-allowed";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { listImportJobs } from "@/lib/server/imports/import-store";
+import { defaultEnvironment, environmentPlace } from "@/lib/server/config/environments";
+import { pageEnvironment } from "@/lib/server/environment/page-environment";
 
 export const metadata: Metadata = { title: "Import categories" };
 
@@ -15,8 +17,21 @@ const STATE_WORDS = {
   finished: "Finished",
 } as const;
 
-export default async function ImportPage() {
+export default async function ImportPage({ searchParams }: PageProps<"/categories/import">) {
   const user = await requirePageUser();
+  // Imports are sent to the default environment only: a page that named another would send them where it did not say.
+  const environment = await pageEnvironment(searchParams);
+  if (!environmentPlace(environment).isDefault) {
+    return (
+      <div className="stack">
+        <h1>Import categories</h1>
+        <p>
+          Imports into {environment} are not available yet.{" "}
+          <Link href="/categories/import">Import into {defaultEnvironment()}</Link> instead.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="stack">
       <Link href="/categories" className="back-link">
