@@ -7,7 +7,7 @@ import type { StandaloneServer } from "../scripts/lib/standalone-server.mjs";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../tests/support/fake-catalogue";
 import { expectNoAxeViolations } from "./support/axe";
 import { startAppInstance } from "./support/app-instance";
-import { dataRows, expect, test } from "./support/fixtures";
+import { createButton, dataRows, expect, nameField, test } from "./support/fixtures";
 
 // Two services whose lists differ: whatever one environment shows must never turn up in the other.
 let production: FakeCatalogue;
@@ -70,6 +70,26 @@ test("the switch works from the keyboard, keeps the page, and marks the current 
     "aria-current",
     "true",
   );
+});
+
+test.describe("drafts", () => {
+  test.use({ noDialogs: async ({}, provide) => provide() });
+
+  test("a draft typed for staging stays in staging's form, not production's", async ({ page }) => {
+    await page.goto(`${app.url}/categories/new?environment=staging`);
+    await expect(createButton(page)).toBeEnabled();
+    await nameField(page).fill("Drafted for staging");
+    // Leaving typed values asks first (the switch is guarded like any link); here leaving is the point.
+    page.on("dialog", (dialog) => void dialog.accept());
+
+    await environmentSwitch(page).getByRole("link", { name: "Production" }).click();
+    await expect(page.getByRole("banner")).toContainText("Environment: Production");
+    await expect(createButton(page)).toBeEnabled(); // hydrated: a kept draft would be back by now
+    await expect(nameField(page)).toHaveValue("");
+
+    await environmentSwitch(page).getByRole("link", { name: "Staging" }).click();
+    await expect(nameField(page)).toHaveValue("Drafted for staging");
+  });
 });
 
 test("the header with the switch has no axe violations", async ({ page }) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, addAccounts } from "../support/auth-fixture";
+import { eventually } from "../support/probes";
 import { type FakeCatalogue, type FakeHandler, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
 
@@ -107,6 +108,34 @@ describe("both environments over HTTP", () => {
     const ready = await fetch(`${app.url}/api/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: "ready", catalogues: { production: "up", staging: "up" } });
+  });
+
+  it("imports into the environment the address names: its list for the preview, its service for the creates", async () => {
+    const preview = await fetch(`${app.url}/api/imports?environment=staging`, {
+      method: "POST",
+      headers: { cookie, "content-type": "text/csv", "x-file-name": "staging.csv", origin: app.url },
+      body: "name\nOnly in staging\nSalamanders\n",
+    });
+    expect(preview.status).toBe(201);
+    const job = (await preview.json()) as { id: string; environment: string; counts: Record<string, number> };
+    expect(preview.headers.get("location")).toBe(`/categories/import/${job.id}?environment=staging`);
+    expect(job).toMatchObject({ environment: "staging", counts: { existing: 1, new: 1 } });
+    const listed = async (query: string) =>
+      ((await (await get(`/api/imports${query}`)).json()) as { id: string }[]).map((listedJob) => listedJob.id);
+    expect(await listed("?environment=staging")).toContain(job.id);
+    expect(await listed("")).not.toContain(job.id);
+
+    const productionPosts = production.requests.filter((request) => request.method === "POST").length;
+    const started = await fetch(`${app.url}/api/imports/${job.id}`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", origin: app.url },
+      body: '{"action":"start","createExisting":false}',
+    });
+    expect(started.status).toBe(200);
+    const state = async () => ((await (await get(`/api/imports/${job.id}`)).json()) as { state: string }).state;
+    expect(await eventually(async () => (await state()) === "finished", 30_000, 100)).toBe(true);
+    expect(await names(await get("/api/categories?environment=staging"))).toContain("Salamanders");
+    expect(production.requests.filter((request) => request.method === "POST")).toHaveLength(productionPosts);
   });
 
   // Last: it looks at every request the two services received above.

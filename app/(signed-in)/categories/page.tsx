@@ -36,7 +36,7 @@ export default async function CategoriesPage({ searchParams }: PageProps<"/categ
         {canCreate && (
           <div className="page-actions">
             <ButtonLink href={inEnvironment("/categories/new", place)}>New category</ButtonLink>
-            <ButtonLink href="/categories/import" variant="secondary">
+            <ButtonLink href={inEnvironment("/categories/import", place)} variant="secondary">
               Import CSV
             </ButtonLink>
           </div>

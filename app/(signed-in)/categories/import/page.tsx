@@ -4,7 +4,9 @@ import { ImportUpload } from "@/components/import-upload";
 import { NotAllowed } from "@/components/not-allowed";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { listImportJobs } from "@/lib/server/imports/import-store";
-import { defaultEnvironment, environmentPlace } from "@/lib/server/config/environments";
+import { environmentPlace } from "@/lib/server/config/environments";
+import { EnvironmentScope } from "@/components/environment-scope";
+import { type EnvironmentPlace, inEnvironment } from "@/lib/shared/environment";
 import { pageEnvironment } from "@/lib/server/environment/page-environment";
 
 export const metadata: Metadata = { title: "Import categories" };
@@ -19,32 +21,20 @@ const STATE_WORDS = {
 
 export default async function ImportPage({ searchParams }: PageProps<"/categories/import">) {
   const user = await requirePageUser();
-  // Imports are sent to the default environment only: a page that named another would send them where it did not say.
-  const environment = await pageEnvironment(searchParams);
-  if (!environmentPlace(environment).isDefault) {
-    return (
-      <div className="stack">
-        <h1>Import categories</h1>
-        <p>
-          Imports into {environment} are not available yet.{" "}
-          <Link href="/categories/import">Import into {defaultEnvironment()}</Link> instead.
-        </p>
-      </div>
-    );
-  }
+  const place = environmentPlace(await pageEnvironment(searchParams));
   return (
     <div className="stack">
-      <Link href="/categories" className="back-link">
+      <Link href={inEnvironment("/categories", place)} className="back-link">
         Back to categories
       </Link>
       <h1>Import categories</h1>
-      {user.role === "admin" ? <Imports /> : <NotAllowed what="import categories" />}
+      {user.role === "admin" ? <Imports place={place} /> : <NotAllowed what="import categories" />}
     </div>
   );
 }
 
-async function Imports() {
-  const jobs = await listImportJobs();
+async function Imports({ place }: { place: EnvironmentPlace }) {
+  const jobs = await listImportJobs(place.environment);
   return (
     <>
       <section aria-labelledby="recent-imports" className="stack">
@@ -67,7 +57,7 @@ async function Imports() {
                 {jobs.map((job) => (
                   <tr key={job.id}>
                     <td>
-                      <Link href={`/categories/import/${job.id}`}>{job.fileName}</Link>
+                      <Link href={inEnvironment(`/categories/import/${job.id}`, place)}>{job.fileName}</Link>
                     </td>
                     <td>{job.createdBy}</td>
                     <td>
@@ -83,7 +73,9 @@ async function Imports() {
       </section>
       <section aria-labelledby="new-import" className="stack">
         <h2 id="new-import">New import</h2>
-        <ImportUpload />
+        <EnvironmentScope place={place}>
+          <ImportUpload />
+        </EnvironmentScope>
       </section>
     </>
   );
