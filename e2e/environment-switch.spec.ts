@@ -97,3 +97,9 @@ test("the header with the switch has no axe violations", async ({ page }) => {
   await expect(dataRows(page)).toHaveText([/Only in staging/]);
   await expectNoAxeViolations(page);
 });
+
+test("with one environment configured, the header has no Environment switch", async ({ page }) => {
+  await page.goto("/categories");
+  await expect(page.getByRole("banner")).toContainText("Environment: Staging");
+  await expect(environmentSwitch(page)).toHaveCount(0);
+});
