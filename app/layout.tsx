@@ -1,10 +1,13 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
-import { titlePrefix } from "@/components/environment-badge";
+import { ENVIRONMENT_LABELS, titlePrefix } from "@/components/environment-badge";
 import { SiteHeader } from "@/components/site-header";
 import { pageUser } from "@/lib/server/auth/page-user";
 import { getConfig } from "@/lib/server/config/config";
+import { configuredEnvironments, environmentLabel, environmentPlace } from "@/lib/server/config/environments";
+import { headerEnvironment } from "@/lib/server/environment/header-environment";
+import { inEnvironment } from "@/lib/shared/environment";
 import "./globals.css";
 
 // Tells the browser before any CSS arrives that the page has a dark scheme too: no white flash, dark form controls.
@@ -13,7 +16,7 @@ export const viewport: Viewport = { colorScheme: "light dark" };
 export async function generateMetadata(): Promise<Metadata> {
   // Read at request time: the environment is runtime configuration, not part of the build.
   await connection();
-  const prefix = titlePrefix(getConfig().environment);
+  const prefix = titlePrefix(environmentLabel(await headerEnvironment()));
   return {
     title: { template: `${prefix}%s`, default: `${prefix}Categories admin` },
     description: "Staff list and add the categories (species, breeds) of the pet catalogue.",
@@ -22,15 +25,28 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
-  const { environment, oidc } = getConfig();
+  const { oidc } = getConfig();
   const user = await pageUser();
+  const current = await headerEnvironment();
+  const environments = configuredEnvironments();
+  const choices = environments.map((environment) => ({
+    environment,
+    label: ENVIRONMENT_LABELS[environmentLabel(environment)],
+    isDefault: environmentPlace(environment).isDefault,
+  }));
   return (
     <html lang="en">
       <body>
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <SiteHeader environment={environment} user={user} ssoName={oidc?.name} />
+        <SiteHeader
+          environment={environmentLabel(current)}
+          home={inEnvironment("/categories", environmentPlace(current))}
+          switcher={environments.length > 1 ? { current, choices } : undefined}
+          user={user}
+          ssoName={oidc?.name}
+        />
         <main id="main" tabIndex={-1} className="main">
           {children}
         </main>

@@ -9,6 +9,8 @@ import { useForm, useWatch } from "react-hook-form";
 import { readCategoriesNow, showJustCreated, useCategories, useCreateCategory } from "@/lib/browser/categories";
 import { useConfirmLeave } from "@/lib/browser/forms/use-confirm-leave";
 import { useSessionDraft } from "@/lib/browser/forms/use-session-draft";
+import { useEnvironmentPlace } from "@/lib/browser/environment-place";
+import { inEnvironment } from "@/lib/shared/environment";
 import { sameNameIndex } from "@/lib/shared/same-name";
 import { useSessionEnded } from "@/lib/browser/session-ended";
 import { AppError } from "@/lib/shared/app-error";
@@ -27,6 +29,7 @@ export function CategoryForm({ username }: { username: string }) {
   const announce = useAnnounce();
   const queryClient = useQueryClient();
   const sessionEnded = useSessionEnded();
+  const place = useEnvironmentPlace();
   const { data: categories, refetch: refetchCategories } = useCategories();
   const create = useCreateCategory();
   // The ids present when the form was opened, plus those it created: anything else with the same name that appears
@@ -41,8 +44,9 @@ export function CategoryForm({ username }: { username: string }) {
     defaultValues: EMPTY,
   });
   const { register, handleSubmit, setError, reset, formState } = form;
-  // Per person: after a session ends, whoever signs in next on this tab never inherits someone else's draft.
-  const forgetDraft = useSessionDraft(`new-category-draft:${username}`, form);
+  // Per person and environment: whoever signs in next on this tab never inherits someone else's draft, and a draft
+  // started for staging never turns up in production's form.
+  const forgetDraft = useSessionDraft(`new-category-draft:${place.environment}:${username}`, form);
   useConfirmLeave(formState.isDirty && !leaving && !sessionEnded, LEAVE_MESSAGE);
 
   const findSameName = useMemo(() => sameNameIndex(categories ?? []), [categories]);
@@ -66,15 +70,17 @@ export function CategoryForm({ username }: { username: string }) {
         return;
       }
       setLeaving(true);
-      showJustCreated(queryClient, category.id);
+      showJustCreated(queryClient, place.environment, category.id);
       announce(`Created ${category.name} (ID ${category.id})`);
-      router.push("/categories");
+      router.push(inEnvironment("/categories", place));
     } catch (error) {
       const fieldErrors = error instanceof AppError ? error.fields : undefined;
       const known = FIELDS.filter((field) => fieldErrors?.[field]);
       if (known.length === 0) {
         return setFailure(
-          await explainCreateFailure(error, { name, description }, knownIds, () => readCategoriesNow(queryClient)),
+          await explainCreateFailure(error, { name, description }, knownIds, () =>
+            readCategoriesNow(queryClient, place),
+          ),
         );
       }
       known.forEach((field, index) =>
@@ -125,7 +131,7 @@ export function CategoryForm({ username }: { username: string }) {
         <Button type="submit" variant="secondary" data-intent="another" disabled={busy}>
           Create and add another
         </Button>
-        <Link href="/categories" onClick={forgetDraft}>
+        <Link href={inEnvironment("/categories", place)} onClick={forgetDraft}>
           Cancel
         </Link>
       </div>

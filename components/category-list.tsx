@@ -7,7 +7,8 @@ import { useCategories, useJustCreated } from "@/lib/browser/categories";
 import { downloadFile } from "@/lib/browser/download-file";
 import { type SortKey, searchableCategories, sortCategories } from "@/lib/browser/view";
 import { type View, viewFromParams, viewToSearch } from "@/lib/browser/view-params";
-import type { Environment } from "@/lib/shared/environment";
+import { type Environment, inEnvironment } from "@/lib/shared/environment";
+import { useEnvironmentPlace } from "@/lib/browser/environment-place";
 import { count, formatCount } from "@/lib/shared/plural";
 import { useMounted } from "@/lib/browser/use-mounted";
 import { Alert } from "./alert";
@@ -22,6 +23,7 @@ type CategoryListProps = { canCreate: boolean; environment: Environment };
 
 export function CategoryList({ canCreate, environment }: CategoryListProps) {
   const { data, error, isPending, isFetching, dataUpdatedAt, refetch } = useCategories();
+  const place = useEnvironmentPlace();
   const loadedAt = dataUpdatedAt || undefined;
   const announce = useAnnounce();
   const mounted = useMounted();
@@ -45,7 +47,7 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
   // The URL follows the view: each search keystroke replaces the entry, each sort adds one to go back to.
   const show = (next: View, history: "push" | "replace") => {
     setView(next);
-    const url = viewToSearch(next) || window.location.pathname;
+    const url = inEnvironment(viewToSearch(next) || window.location.pathname, place);
     if (history === "push") window.history.pushState(null, "", url);
     else window.history.replaceState(null, "", url);
   };
@@ -115,7 +117,7 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
           There are no categories yet.{" "}
           {canCreate && (
             <>
-              <Link href="/categories/new">Create the first one</Link>.
+              <Link href={inEnvironment("/categories/new", place)}>Create the first one</Link>.
             </>
           )}
         </p>

@@ -5,6 +5,12 @@ import { findProbablyOurs } from "@/lib/shared/probably-ours";
 import type { Category } from "@/lib/shared/schemas";
 import { Alert } from "./alert";
 import { ErrorDetails } from "./error-details";
+import { useEnvironmentPlace } from "@/lib/browser/environment-place";
+import { inEnvironment } from "@/lib/shared/environment";
+
+function ListLink() {
+  return <Link href={inEnvironment("/categories", useEnvironmentPlace())}>list of categories</Link>;
+}
 
 export type CreateFailureState = {
   error: unknown;
@@ -45,8 +51,7 @@ export function CreateFailure({
       <Alert title="The category was probably created" ref={ref}>
         <p>
           The app could not confirm the create, but “{probablyCreated.name}” (ID {probablyCreated.id}) has appeared in
-          the list since you opened this form. Check the <Link href="/categories">list of categories</Link> before
-          creating it again.
+          the list since you opened this form. Check the <ListLink /> before creating it again.
         </p>
         <ErrorDetails error={error} />
       </Alert>
@@ -57,7 +62,7 @@ export function CreateFailure({
       <Alert title="We don't know whether the category was created" ref={ref}>
         <p>
           The catalogue service did not confirm the create, so “{name}” may or may not have been created. It is not in
-          the list yet; check the <Link href="/categories">list of categories</Link> again before you try again.
+          the list yet; check the <ListLink /> again before you try again.
         </p>
         <ErrorDetails error={error} />
       </Alert>

@@ -1,12 +1,16 @@
 import type { Environment } from "@/lib/shared/environment";
 
-const LABELS: Record<Environment, string> = { production: "Production", staging: "Staging", local: "Local" };
+export const ENVIRONMENT_LABELS: Record<Environment, string> = {
+  production: "Production",
+  staging: "Staging",
+  local: "Local",
+};
 
 export function EnvironmentBadge({ environment }: { environment: Environment }) {
   return (
     <span className={`badge badge-${environment}`}>
       <span className="visually-hidden">Environment: </span>
-      {LABELS[environment]}
+      {ENVIRONMENT_LABELS[environment]}
     </span>
   );
 }

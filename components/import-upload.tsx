@@ -4,11 +4,14 @@ import { useRouter } from "next/navigation";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { describeError } from "@/lib/browser/describe-error";
 import { uploadImportFile } from "@/lib/browser/imports";
+import { useEnvironmentPlace } from "@/lib/browser/environment-place";
+import { inEnvironment } from "@/lib/shared/environment";
 import { Alert } from "./alert";
 import { Field } from "./field";
 
 export function ImportUpload() {
   const router = useRouter();
+  const place = useEnvironmentPlace();
   const [reading, setReading] = useState<string>();
   const [error, setError] = useState<string>();
   const alertRef = useRef<HTMLDivElement>(null);
@@ -23,8 +26,8 @@ export function ImportUpload() {
     setError(undefined);
     setReading(file.name);
     try {
-      const job = await uploadImportFile(file);
-      router.push(`/categories/import/${job.id}`);
+      const job = await uploadImportFile(file, place);
+      router.push(inEnvironment(`/categories/import/${job.id}`, place));
     } catch (caught) {
       setReading(undefined);
       setError(describeError(caught));

@@ -2,19 +2,30 @@ import Link from "next/link";
 import type { SessionUser } from "@/lib/server/auth/roles";
 import type { Environment } from "@/lib/shared/environment";
 import { EnvironmentBadge } from "./environment-badge";
+import { EnvironmentSwitch, type SwitchChoice } from "./environment-switch";
 import { SignOutButton } from "./sign-out-button";
 
 const ROLE_LABELS = { viewer: "Viewer", admin: "Admin" } as const;
 
-type HeaderProps = { environment: Environment; user?: SessionUser; ssoName?: string };
+type HeaderProps = {
+  /** The badge and colour of the environment the page shows. */
+  environment: Environment;
+  /** The list's address in that environment. */
+  home: string;
+  /** With more than one environment configured, the switch between them. */
+  switcher?: { current: SwitchChoice["environment"]; choices: SwitchChoice[] };
+  user?: SessionUser;
+  ssoName?: string;
+};
 
-export function SiteHeader({ environment, user, ssoName = "single sign-on" }: HeaderProps) {
+export function SiteHeader({ environment, home, switcher, user, ssoName = "single sign-on" }: HeaderProps) {
   return (
     <header className={`site-header site-header-${environment}`}>
-      <Link href="/categories" className="brand">
+      <Link href={home} className="brand">
         Categories admin
       </Link>
       <EnvironmentBadge environment={environment} />
+      {user && switcher && <EnvironmentSwitch current={switcher.current} choices={switcher.choices} />}
       {user && (
         <nav aria-label="Pages">
           {/* Plain links: a client one here would add its script to every page, the sign-in page too. */}

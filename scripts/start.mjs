@@ -1,6 +1,7 @@
 // @ts-check
-// `npm start` (and `npm run dev` with --dev): the app, plus the embedded catalogue service when CATALOGUE_API_URL is
-// not set and the embedded database when DATABASE_URL is not set. Ctrl-C or SIGTERM stops them all cleanly.
+// `npm start` (and `npm run dev` with --dev): the app, plus two embedded catalogue services (production and staging)
+// when no catalogue is configured, and the embedded database when DATABASE_URL is not set. Ctrl-C or SIGTERM stops
+// them all cleanly.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -8,6 +9,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import nextEnv from "@next/env";
 import { startCatalogue } from "./dev-catalogue/start-catalogue.mjs";
+import { STAGING_SEED } from "./dev-catalogue/staging-seed.mjs";
 import { addFirstAdmin, importUsersFile, listUsers } from "../lib/node/user-store.mjs";
 import { startEmbeddedDatabase } from "../lib/node/embedded-database.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
@@ -31,19 +33,59 @@ if (!process.env.DATABASE_URL) {
   // Only here: with a server of the organisation's, a printed password would land in its logs; use npm run users.
   await createFirstAccounts(database.url);
 }
-/** @type {Awaited<ReturnType<typeof startCatalogue>> | undefined} */
-let catalogue;
-if (!process.env.CATALOGUE_API_URL) {
-  const apiKey = randomBytes(32).toString("base64url");
+/** @type {Awaited<ReturnType<typeof startCatalogue>>[]} */
+const catalogues = [];
+const PAIR_SETTINGS = [
+  "CATALOGUE_PRODUCTION_URL",
+  "CATALOGUE_PRODUCTION_KEY",
+  "CATALOGUE_STAGING_URL",
+  "CATALOGUE_STAGING_KEY",
+];
+const embedded = !process.env.CATALOGUE_API_URL && !PAIR_SETTINGS.some((name) => process.env[name]);
+if (embedded && process.env.CATALOGUE_ENVIRONMENT) {
+  // CATALOGUE_ENVIRONMENT names a single environment: one embedded service, as before there were two.
   const dataFile = resolve(process.env.CATALOGUE_DATA_FILE ?? join(dataDir, "catalogue.json"));
-  catalogue = await startCatalogue({ dataFile, apiKey, port: Number(process.env.CATALOGUE_PORT ?? 0) });
-  console.log(`Embedded catalogue service on ${catalogue.url} (data in ${dataFile})`);
+  const service = await embeddedCatalogue(
+    "Embedded catalogue service",
+    dataFile,
+    Number(process.env.CATALOGUE_PORT ?? 0),
+  );
+  Object.assign(childEnv, { CATALOGUE_API_URL: service.url, CATALOGUE_API_KEY: service.apiKey });
+} else if (embedded) {
+  // Both environments, each with its own data and its own key, so a newcomer sees the switch and the comparison.
+  const productionFile = resolve(process.env.CATALOGUE_DATA_FILE ?? join(dataDir, "catalogue.json"));
+  const production = await embeddedCatalogue(
+    "Embedded production catalogue service",
+    productionFile,
+    Number(process.env.CATALOGUE_PORT ?? 0),
+  );
+  const staging = await embeddedCatalogue(
+    "Embedded staging catalogue service",
+    join(dirname(productionFile), "catalogue-staging.json"),
+    0,
+    STAGING_SEED,
+  );
   Object.assign(childEnv, {
-    CATALOGUE_API_URL: catalogue.url,
-    CATALOGUE_API_KEY: apiKey,
-    CATALOGUE_ENVIRONMENT: process.env.CATALOGUE_ENVIRONMENT ?? "local",
-    SESSION_SECRET: process.env.SESSION_SECRET ?? (await localSessionSecret()),
+    CATALOGUE_PRODUCTION_URL: production.url,
+    CATALOGUE_PRODUCTION_KEY: production.apiKey,
+    CATALOGUE_STAGING_URL: staging.url,
+    CATALOGUE_STAGING_KEY: staging.apiKey,
+    CATALOGUE_EMBEDDED: "1",
   });
+}
+if (embedded) childEnv.SESSION_SECRET = process.env.SESSION_SECRET ?? (await localSessionSecret());
+
+/**
+ * One embedded catalogue service with a key of its own, made for this run.
+ * @param {string} title @param {string} dataFile @param {number} port
+ * @param {Parameters<typeof startCatalogue>[0]["seed"]} [seed]
+ */
+async function embeddedCatalogue(title, dataFile, port, seed) {
+  const apiKey = randomBytes(32).toString("base64url");
+  const service = await startCatalogue({ dataFile, apiKey, port, seed });
+  catalogues.push(service);
+  console.log(`${title} on ${service.url} (data in ${dataFile})`);
+  return { url: service.url, apiKey };
 }
 
 /**
@@ -85,7 +127,7 @@ async function createFirstAccounts(/** @type {string} */ url) {
 }
 
 // Local mode listens on loopback only: the app holds an API key and must not be reachable from the network by default.
-const hostname = process.env.APP_HOST ?? (catalogue ? "127.0.0.1" : "0.0.0.0");
+const hostname = process.env.APP_HOST ?? (embedded ? "127.0.0.1" : "0.0.0.0");
 const port = process.env.PORT ?? "3000";
 const env = { ...process.env, ...childEnv, HOSTNAME: hostname, PORT: port };
 const app = dev
@@ -97,7 +139,7 @@ const app = dev
       (server) => server.process,
       async (error) => {
         console.error(error instanceof Error ? error.message : error);
-        await catalogue?.stop();
+        await stopCatalogues();
         await database?.stop();
         process.exit(1);
       },
@@ -113,8 +155,12 @@ for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
   });
 }
 
+function stopCatalogues() {
+  return Promise.all(catalogues.map((service) => service.stop()));
+}
+
 app.on("exit", async (code, signal) => {
-  await catalogue?.stop();
+  await stopCatalogues();
   await database?.stop();
   process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0)));
 });

@@ -1,12 +1,15 @@
+import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { StoreUnavailable } from "@/components/store-unavailable";
 import { pagePath } from "@/lib/server/auth/page-path";
 import { requirePageUser } from "@/lib/server/auth/page-user";
+import { addressEnvironment } from "@/lib/server/environment/header-environment";
 import { isStoreUnavailable } from "@/lib/shared/page-errors";
 
 // The session is checked here, above every loading.tsx, so that the response is decided before anything streams: a
-// signed-out request gets a real redirect, and a database that is down gets its message in the server's HTML.
+// signed-out request gets a real redirect, a database that is down gets its message in the server's HTML, and an
+// address naming an environment this app does not serve gets a real 404.
 export default async function SignedInLayout({ children }: { children: ReactNode }) {
   const signedIn = await requirePageUser().then(
     () => true,
@@ -24,5 +27,6 @@ export default async function SignedInLayout({ children }: { children: ReactNode
     );
     return <StoreUnavailable retry={retry} />;
   }
+  if (!(await addressEnvironment())) notFound();
   return <Providers>{children}</Providers>;
 }

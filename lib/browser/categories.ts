@@ -1,35 +1,38 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { type CachedCategoryList, categoriesQueryKey } from "@/lib/shared/categories-query";
+import { type CatalogueEnvironment, type EnvironmentPlace, inEnvironment } from "@/lib/shared/environment";
 import { type Category, type NewCategory, categoryListSchema, categorySchema } from "@/lib/shared/schemas";
 import { readApiResponse, sendApiRequest } from "./api-client";
+import { useEnvironmentPlace } from "./environment-place";
 
 const ENDPOINT = "/api/categories";
-const justCreatedKey = ["just-created-category"] as const;
+const justCreatedKey = (environment: CatalogueEnvironment) => ["just-created-category", environment] as const;
 
-export const categoriesQuery = queryOptions({
-  queryKey: categoriesQueryKey,
-  queryFn: async ({ signal, client }): Promise<CachedCategoryList> => {
-    // /api is no-store, so only the ETag kept with the cached list lets an unchanged list come back as a 304.
-    const previous = client.getQueryData<CachedCategoryList>(categoriesQueryKey);
-    const response = await sendApiRequest(ENDPOINT, {
-      signal,
-      headers: previous?.etag ? { "if-none-match": previous.etag } : {},
-    });
-    if (response.status === 304 && previous) return previous;
-    const categories = await readApiResponse(response, categoryListSchema);
-    return { categories, etag: response.headers.get("etag") ?? undefined };
-  },
-});
+export const categoriesQuery = (place: EnvironmentPlace) =>
+  queryOptions({
+    queryKey: categoriesQueryKey(place.environment),
+    queryFn: async ({ signal, client }): Promise<CachedCategoryList> => {
+      // /api is no-store, so only the ETag kept with the cached list lets an unchanged list come back as a 304.
+      const previous = client.getQueryData<CachedCategoryList>(categoriesQueryKey(place.environment));
+      const response = await sendApiRequest(inEnvironment(ENDPOINT, place), {
+        signal,
+        headers: previous?.etag ? { "if-none-match": previous.etag } : {},
+      });
+      if (response.status === 304 && previous) return previous;
+      const categories = await readApiResponse(response, categoryListSchema);
+      return { categories, etag: response.headers.get("etag") ?? undefined };
+    },
+  });
 
 const selectCategories = (list: CachedCategoryList) => list.categories;
 
 export function useCategories() {
-  return useQuery({ ...categoriesQuery, select: selectCategories });
+  return useQuery({ ...categoriesQuery(useEnvironmentPlace()), select: selectCategories });
 }
 
-export function readCategoriesNow(queryClient: QueryClient): Promise<Category[] | undefined> {
-  return queryClient.fetchQuery({ ...categoriesQuery, staleTime: 0 }).then(selectCategories, () => undefined);
+export function readCategoriesNow(queryClient: QueryClient, place: EnvironmentPlace): Promise<Category[] | undefined> {
+  return queryClient.fetchQuery({ ...categoriesQuery(place), staleTime: 0 }).then(selectCategories, () => undefined);
 }
 
 /**
@@ -38,9 +41,10 @@ export function readCategoriesNow(queryClient: QueryClient): Promise<Category[] 
  */
 export function useCreateCategory() {
   const queryClient = useQueryClient();
+  const place = useEnvironmentPlace();
   return useMutation({
     mutationFn: async (input: NewCategory) => {
-      const response = await sendApiRequest(ENDPOINT, {
+      const response = await sendApiRequest(inEnvironment(ENDPOINT, place), {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(input),
@@ -48,7 +52,7 @@ export function useCreateCategory() {
       return readApiResponse(response, categorySchema);
     },
     onSuccess: (created) => {
-      queryClient.setQueryData<CachedCategoryList>(categoriesQueryKey, (list) =>
+      queryClient.setQueryData<CachedCategoryList>(categoriesQueryKey(place.environment), (list) =>
         list && !list.categories.some((category) => category.id === created.id)
           ? { categories: [...list.categories, created] }
           : list,
@@ -57,17 +61,18 @@ export function useCreateCategory() {
   });
 }
 
-export function showJustCreated(queryClient: QueryClient, id: string): void {
-  queryClient.setQueryData(justCreatedKey, id);
+export function showJustCreated(queryClient: QueryClient, environment: CatalogueEnvironment, id: string): void {
+  queryClient.setQueryData(justCreatedKey(environment), id);
 }
 
 export function useJustCreated(forMs: number): string | undefined {
   const queryClient = useQueryClient();
-  const [id, setId] = useState(() => queryClient.getQueryData<string>(justCreatedKey));
+  const { environment } = useEnvironmentPlace();
+  const [id, setId] = useState(() => queryClient.getQueryData<string>(justCreatedKey(environment)));
   useEffect(() => {
-    queryClient.removeQueries({ queryKey: justCreatedKey, exact: true });
+    queryClient.removeQueries({ queryKey: justCreatedKey(environment), exact: true });
     const timer = setTimeout(() => setId(undefined), forMs);
     return () => clearTimeout(timer);
-  }, [queryClient, forMs]);
+  }, [queryClient, forMs, environment]);
   return id;
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { importJobKey, importRowsKey } from "@/lib/shared/import-query";
 import { type ImportAction, type ImportJob, importJobSchema, importRowListSchema } from "@/lib/shared/import-schemas";
+import { type EnvironmentPlace, inEnvironment } from "@/lib/shared/environment";
 import { readApiResponse, sendApiRequest } from "./api-client";
 
 const JOB_POLL_MS = 1_000;
@@ -9,8 +10,8 @@ const ROWS_POLL_MS = 3_000;
 const active = (job: ImportJob | undefined) => job?.state === "running";
 
 /** The preview: the file goes to the server, which reads and classifies it; nothing is created yet. */
-export async function uploadImportFile(file: File): Promise<ImportJob> {
-  const response = await sendApiRequest("/api/imports", {
+export async function uploadImportFile(file: File, place: EnvironmentPlace): Promise<ImportJob> {
+  const response = await sendApiRequest(inEnvironment("/api/imports", place), {
     method: "POST",
     headers: { "content-type": "text/csv", "x-file-name": encodeURIComponent(file.name) },
     body: file,

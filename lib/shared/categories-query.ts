@@ -1,5 +1,7 @@
+import type { CatalogueEnvironment } from "./environment";
 import type { Category } from "./schemas";
 
 export type CachedCategoryList = { categories: Category[]; etag?: string };
 
-export const categoriesQueryKey = ["categories"] as const;
+/** One cached list per environment: a list read in one must never show in the other. */
+export const categoriesQueryKey = (environment: CatalogueEnvironment) => ["categories", environment] as const;

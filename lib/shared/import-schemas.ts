@@ -1,3 +1,4 @@
+import { CATALOGUE_ENVIRONMENTS } from "./environment";
 import * as z from "zod/mini";
 
 export const IMPORT_ROW_CLASSES = ["new", "existing", "repeated", "invalid"] as const;
@@ -19,6 +20,8 @@ export const importJobSchema = z.object({
   pauseReason: z.optional(z.string()),
   createExisting: z.boolean(),
   ignoredColumns: z.array(z.string()),
+  /** The catalogue environment its rows are sent to. */
+  environment: z.enum(CATALOGUE_ENVIRONMENTS),
   // Rows by preview class and by state, and how many were found in the list after their create got no response
   // (confirmedLate). Every key is present.
   counts: z.record(z.enum(["rows", ...IMPORT_ROW_CLASSES, ...IMPORT_ROW_STATES, "confirmedLate"]), count),

@@ -6,10 +6,10 @@ import { openStore } from "./store.mjs";
 /**
  * Starts the embedded catalogue service on loopback and returns its base URL
  * and a stop function that lets in-flight requests and writes finish.
- * @param {{ dataFile: string, apiKey: string, port?: number }} options
+ * @param {{ dataFile: string, apiKey: string, port?: number, seed?: readonly { name: string, description?: string }[] }} options
  */
-export async function startCatalogue({ dataFile, apiKey, port = 0 }) {
-  const store = await openStore(dataFile);
+export async function startCatalogue({ dataFile, apiKey, port = 0, seed }) {
+  const store = await openStore(dataFile, { seed });
   const server = createCatalogueServer({ store, apiKey });
   let stopping = false;
   // Runs before the handler: once stopping, every response closes its connection, so kept-alive clients let go.

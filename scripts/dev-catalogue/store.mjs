@@ -6,7 +6,8 @@ import { journalWriter, readJournal } from "./journal.mjs";
 
 /** @typedef {{ id: bigint, name: string, description?: string }} StoredCategory */
 
-const SEED = [
+/** What a new, empty store starts with. @type {readonly { name: string, description?: string }[]} */
+export const SEED = [
   { name: "dog", description: "Domestic dogs" },
   { name: "cat", description: "Domestic cats" },
   { name: "rabbit", description: "Domestic rabbits" },
@@ -21,15 +22,17 @@ export const journalFileOf = (file) => `${file}.journal`;
  * Creates are queued, so concurrent ones never lose or duplicate a record, and a create resolves only
  * once it is on disk. Opening folds the journal into a new snapshot, and so does a write that leaves
  * the journal larger than the snapshot, so the rewrite costs no more than the appends did.
- * @param {string} file @param {{ foldFromBytes?: number }} [options] the smallest journal worth folding
+ * @param {string} file
+ * @param {{ foldFromBytes?: number, seed?: readonly { name: string, description?: string }[] }} [options]
+ *   the smallest journal worth folding, and what a new store starts with
  */
-export async function openStore(file, { foldFromBytes = 1024 * 1024 } = {}) {
+export async function openStore(file, { foldFromBytes = 1024 * 1024, seed = SEED } = {}) {
   await removeStaleTempFiles(file);
   const { snapshot, replayed } = await loadParts(file);
   const categories = [...snapshot, ...replayed];
   let nextId = categories.reduce((max, c) => (c.id > max ? c.id : max), 0n) + 1n;
   const seeded = categories.length === 0;
-  if (seeded) for (const seed of SEED) categories.push({ id: nextId++, ...seed });
+  if (seeded) for (const category of seed) categories.push({ id: nextId++, ...category });
   let snapshotBytes = seeded || replayed.length > 0 ? await save(file, categories) : (await stat(file)).size;
   const journal = journalWriter(journalFileOf(file), 0);
   // Emptied only once the snapshot holding its lines is on disk: a crash in between leaves lines that replay skips.

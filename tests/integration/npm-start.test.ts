@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +20,23 @@ const signIn = (port: number, username: string, password: string) =>
     body: JSON.stringify({ username, password }),
   });
 
+const names = async (response: Response) =>
+  ((await response.json()) as { name: string }[]).map((category) => category.name).sort();
+
+/** Two embedded services, production and staging, each with its own data file and its own first categories. */
+async function expectBothEnvironments(port: number, cookie: string, dataDir: string) {
+  const list = (query: string) => fetch(`http://127.0.0.1:${port}/api/categories${query}`, { headers: { cookie } });
+  const production = await names(await list(""));
+  expect(production).toEqual(["cat", "dog", "rabbit"]);
+  expect(await names(await list("?environment=production"))).toEqual(production);
+  const staging = await names(await list("?environment=staging"));
+  expect(staging).toEqual(expect.arrayContaining(production));
+  expect(staging.length).toBeGreaterThan(production.length);
+  expect(await readdir(dataDir)).toEqual(expect.arrayContaining(["catalogue.json", "catalogue-staging.json"]));
+  const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+  expect(await ready.json()).toEqual({ status: "ready", catalogues: { production: "up", staging: "up" } });
+}
+
 describe("npm start on a fresh machine", () => {
   let dataDir: string;
   let port: number;
@@ -29,7 +46,7 @@ describe("npm start on a fresh machine", () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it("creates an admin with a printed password once, and a restart signs nobody out", async () => {
+  it("creates an admin with a printed password once, a restart signs nobody out, and both environments are there", async () => {
     const first = await npmStart(dataDir, port);
     let cookie: string;
     try {
@@ -45,6 +62,7 @@ describe("npm start on a fresh machine", () => {
     try {
       expect(second.output()).not.toContain("Created the first account");
       expect((await fetch(`http://127.0.0.1:${port}/api/auth/session`, { headers: { cookie } })).status).toBe(200);
+      await expectBothEnvironments(port, cookie, dataDir);
     } finally {
       await second.stop();
     }

@@ -89,3 +89,34 @@ describe("start-up configuration check", () => {
     }, 30_000);
   }
 });
+
+describe("start-up check of the two environments", () => {
+  // An empty setting counts as not set.
+  const WITHOUT_CATALOGUE = { ...GOOD, CATALOGUE_API_URL: "", CATALOGUE_API_KEY: "" };
+  const PAIR = {
+    CATALOGUE_PRODUCTION_URL: "http://127.0.0.1:9/v1",
+    CATALOGUE_PRODUCTION_KEY: "startup-production-key",
+    CATALOGUE_STAGING_URL: "http://127.0.0.1:10/v1",
+    CATALOGUE_STAGING_KEY: "startup-staging-key",
+  };
+  for (const [what, env, expected] of [
+    [
+      "a half-configured pair",
+      { ...WITHOUT_CATALOGUE, ...PAIR, CATALOGUE_STAGING_KEY: "" },
+      "CATALOGUE_STAGING_KEY is not set: with CATALOGUE_PRODUCTION_URL, CATALOGUE_PRODUCTION_KEY, CATALOGUE_STAGING_URL set, all four of CATALOGUE_PRODUCTION_URL, CATALOGUE_PRODUCTION_KEY, CATALOGUE_STAGING_URL, CATALOGUE_STAGING_KEY are needed",
+    ],
+    [
+      "the single settings mixed with the pair",
+      { ...GOOD, ...PAIR },
+      "CATALOGUE_API_URL, CATALOGUE_API_KEY cannot be set together with CATALOGUE_PRODUCTION_URL, CATALOGUE_PRODUCTION_KEY, CATALOGUE_STAGING_URL, CATALOGUE_STAGING_KEY: use CATALOGUE_API_URL and CATALOGUE_API_KEY for one environment, or the CATALOGUE_PRODUCTION_* and CATALOGUE_STAGING_* settings for both",
+    ],
+  ] as const) {
+    it(`${what} stops start-up with one line naming the setting`, async () => {
+      const { code, stderr } = await startWith(env);
+      expect(code).toBe(1);
+      expect(stderr.trim().split("\n")).toEqual([`Configuration error: ${expected}`]);
+      for (const secret of [PAIR.CATALOGUE_PRODUCTION_KEY, PAIR.CATALOGUE_STAGING_KEY, GOOD.CATALOGUE_API_KEY])
+        expect(stderr).not.toContain(secret);
+    }, 30_000);
+  }
+});

@@ -18,9 +18,9 @@ const sso = {
 describe("parseConfig", () => {
   it("applies defaults: 10 s timeout, 1 MiB body cap, production, 30 min idle and 8 h sessions", () => {
     expect(parseConfig(valid)).toEqual({
-      catalogueUrl: valid.CATALOGUE_API_URL,
-      catalogueApiKey: valid.CATALOGUE_API_KEY,
+      catalogues: [{ environment: "production", url: valid.CATALOGUE_API_URL, apiKey: valid.CATALOGUE_API_KEY }],
       environment: "production",
+      embedded: false,
       timeoutMs: 10_000,
       connectTimeoutMs: 3_000,
       breakerFailures: 5,
@@ -146,12 +146,12 @@ describe("parseConfig", () => {
     "http://[::1]:4010/v1",
     "https://catalogue.internal/v1",
   ])("accepts a catalogue the key reaches safely: %s", (url) => {
-    expect(parseConfig({ ...valid, CATALOGUE_API_URL: url }).catalogueUrl).toBe(url);
+    expect(parseConfig({ ...valid, CATALOGUE_API_URL: url }).catalogues[0]?.url).toBe(url);
   });
 
   it("accepts plain http to another host only when told to", () => {
     const url = "http://catalogue.internal/v1";
-    expect(parseConfig({ ...valid, CATALOGUE_API_URL: url, CATALOGUE_ALLOW_HTTP: "1" }).catalogueUrl).toBe(url);
+    expect(parseConfig({ ...valid, CATALOGUE_API_URL: url, CATALOGUE_ALLOW_HTTP: "1" }).catalogues[0]?.url).toBe(url);
   });
 
   it("names every problem at once and never repeats the key", () => {

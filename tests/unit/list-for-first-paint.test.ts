@@ -23,7 +23,7 @@ const categories = (count: number) =>
 it("hands a small list to the page, read once", async () => {
   const listForFirstPaint = await load();
   fake.reply(() => json(200, categories(3)));
-  const list = await listForFirstPaint("first-paint-1");
+  const list = await listForFirstPaint("production", "first-paint-1");
   expect(list.categories.map((category) => category.id)).toEqual(["1", "2", "3"]);
   expect(list.etag).toMatch(/^".+"$/);
   expect(fake.requests).toHaveLength(1);
@@ -32,9 +32,9 @@ it("hands a small list to the page, read once", async () => {
 it("leaves a list over 256 KiB to the browser, and after one such read does not read it at all", async () => {
   const listForFirstPaint = await load();
   fake.reply(() => json(200, categories(3_000)));
-  await expect(listForFirstPaint("first-paint-2")).rejects.toThrow("left for the browser");
+  await expect(listForFirstPaint("production", "first-paint-2")).rejects.toThrow("left for the browser");
   expect(fake.requests).toHaveLength(1);
-  await expect(listForFirstPaint("first-paint-3")).rejects.toThrow("left for the browser");
+  await expect(listForFirstPaint("production", "first-paint-3")).rejects.toThrow("left for the browser");
   expect(fake.requests).toHaveLength(1);
 });
 
@@ -42,8 +42,8 @@ it("renders the list again once a read (the browser's) finds it small", async ()
   const listForFirstPaint = await load();
   const { catalogue } = await import("@/lib/server/catalogue/catalogue");
   fake.reply(() => json(200, categories(3_000)));
-  await expect(listForFirstPaint("first-paint-4")).rejects.toThrow();
+  await expect(listForFirstPaint("production", "first-paint-4")).rejects.toThrow();
   fake.reply(() => json(200, categories(2)));
   await catalogue().listCategoriesAsJson({ requestId: "first-paint-5" });
-  expect((await listForFirstPaint("first-paint-6")).categories).toHaveLength(2);
+  expect((await listForFirstPaint("production", "first-paint-6")).categories).toHaveLength(2);
 });

@@ -7,11 +7,17 @@ import { readBodyBytes } from "@/lib/server/http/read-body";
 import { classifyRows } from "@/lib/server/imports/classify-rows";
 import { createImportJob, listImportJobs, readImportJob } from "@/lib/server/imports/import-store";
 import { readImportFile } from "@/lib/server/imports/read-import-file";
+import { environmentPlace } from "@/lib/server/config/environments";
+import { requestEnvironment } from "@/lib/server/environment/environment-param";
+import { inEnvironment } from "@/lib/shared/environment";
 
-export const GET = apiRoute("admin", async () => jsonResponse(JSON.stringify(await listImportJobs()), 200));
+export const GET = apiRoute("admin", async (request) =>
+  jsonResponse(JSON.stringify(await listImportJobs(requestEnvironment(request))), 200),
+);
 
 /** The file itself is the body; its name comes in X-File-Name, URI-encoded. Nothing is sent yet: a preview. */
 export const POST = apiRoute("admin", async (request, { requestId, user }) => {
+  const environment = requestEnvironment(request);
   // Not a type a cross-site form can send, so the same-origin check and this keep the CSRF defence of JSON bodies.
   if (!/^text\/csv\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) {
     throw new AppError(
@@ -28,14 +34,17 @@ export const POST = apiRoute("admin", async (request, { requestId, user }) => {
     `The file is larger than ${mib} MiB, the most one import takes. Split it into smaller files.`,
   );
   const file = readImportFile(bytes, maxRows);
-  const categories = await catalogue().listCategories({ requestId });
+  const categories = await catalogue(environment).listCategories({ requestId });
   const id = await createImportJob({
     fileName: fileName(request.headers.get("x-file-name")),
     createdBy: user?.username ?? "",
     ignoredColumns: file.ignoredColumns,
+    environment,
     rows: classifyRows(file.rows, categories),
   });
-  return jsonResponse(JSON.stringify(await readImportJob(id)), 201, { location: `/categories/import/${id}` });
+  return jsonResponse(JSON.stringify(await readImportJob(id)), 201, {
+    location: inEnvironment(`/categories/import/${id}`, environmentPlace(environment)),
+  });
 });
 
 function fileName(header: string | null): string {

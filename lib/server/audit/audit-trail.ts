@@ -40,11 +40,12 @@ const INSERT = `
   RETURNING id`;
 
 async function insert(events: readonly AuditEvent[]): Promise<string[]> {
+  // An event about one catalogue environment names it in its details; others get the deployment's.
   const environment = getConfig().environment;
   const rows = events.map((event) => ({
     ...event,
     time: event.time ?? new Date(),
-    details: capped({ ...event.details, environment }),
+    details: capped({ environment, ...event.details }),
   }));
   for (const { action, actor, requestId, details } of rows) log.audit(action, { actor, requestId, ...details });
   const { rows: ids } = await query<{ id: string }>(INSERT, [

@@ -22,21 +22,22 @@ const wholeNumber = (name: string, min: number, max: number) =>
     }),
   );
 
-const baseUrl = z.string().check(
-  z.refine((raw) => {
-    try {
-      const url = new URL(raw);
-      return (
-        (url.protocol === "http:" || url.protocol === "https:") &&
-        /\/v1\/?$/.test(url.pathname) &&
-        !url.search &&
-        !url.hash
-      );
-    } catch {
-      return false;
-    }
-  }, "CATALOGUE_API_URL must be an http(s) URL whose path ends in /v1, like https://catalogue.example.com/v1"),
-);
+const baseUrl = (name: string) =>
+  z.string().check(
+    z.refine((raw) => {
+      try {
+        const url = new URL(raw);
+        return (
+          (url.protocol === "http:" || url.protocol === "https:") &&
+          /\/v1\/?$/.test(url.pathname) &&
+          !url.search &&
+          !url.hash
+        );
+      } catch {
+        return false;
+      }
+    }, `${name} must be an http(s) URL whose path ends in /v1, like https://catalogue.example.com/v1`),
+  );
 
 const LOOPBACK_HOST = /^(localhost|\[::1\]|127\.\d+\.\d+\.\d+)$/;
 export const isLoopbackHost = (hostname: string): boolean => LOOPBACK_HOST.test(hostname);
@@ -80,8 +81,13 @@ const valueList = (name: string) =>
   );
 
 export const configSchema = z.object({
-  CATALOGUE_API_URL: z.optional(baseUrl),
+  CATALOGUE_API_URL: z.optional(baseUrl("CATALOGUE_API_URL")),
   CATALOGUE_API_KEY: z.optional(z.string().check(z.minLength(1, "CATALOGUE_API_KEY must not be empty"))),
+  CATALOGUE_PRODUCTION_URL: z.optional(baseUrl("CATALOGUE_PRODUCTION_URL")),
+  CATALOGUE_PRODUCTION_KEY: z.optional(z.string()),
+  CATALOGUE_STAGING_URL: z.optional(baseUrl("CATALOGUE_STAGING_URL")),
+  CATALOGUE_STAGING_KEY: z.optional(z.string()),
+  CATALOGUE_EMBEDDED: z.optional(z.enum(["1"], { error: 'CATALOGUE_EMBEDDED must be "1" or unset' })),
   CATALOGUE_ENVIRONMENT: z.optional(
     z.enum(ENVIRONMENTS, { error: `CATALOGUE_ENVIRONMENT must be one of ${ENVIRONMENTS.join(", ")}` }),
   ),

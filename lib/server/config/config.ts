@@ -1,6 +1,10 @@
 import "server-only";
 import type { Environment } from "@/lib/shared/environment";
-import { configSchema, isLoopbackHost } from "./config-schema";
+import { type CatalogueSettings, readCatalogueSettings } from "./catalogue-settings";
+import { configSchema } from "./config-schema";
+
+export type { CatalogueSettings } from "./catalogue-settings";
+export { configuredEnvironments, defaultEnvironment, environmentLabel } from "./environments";
 
 export type OidcSettings = {
   issuer: string;
@@ -18,9 +22,12 @@ export type OidcSettings = {
 };
 
 export type Config = {
-  catalogueUrl: string;
-  catalogueApiKey: string;
+  /** The catalogue services, production first: one, or production and staging. */
+  catalogues: CatalogueSettings[];
+  /** The single environment's badge (CATALOGUE_ENVIRONMENT); "production" with both environments. */
   environment: Environment;
+  /** Set by `npm start` for its embedded services: the app runs on this machine only, as with "local". */
+  embedded: boolean;
   timeoutMs: number;
   connectTimeoutMs: number;
   breakerFailures: number;
@@ -41,11 +48,6 @@ export type Config = {
   localAccounts: boolean;
 };
 
-function sendsKeyInClear(url: string): boolean {
-  const { protocol, hostname } = new URL(url);
-  return protocol === "http:" && !isLoopbackHost(hostname);
-}
-
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
@@ -55,27 +57,22 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = configSchema.safeParse(present);
   const problems = result.success ? [] : result.error.issues.map((issue) => issue.message);
   const data = result.success ? result.data : undefined;
-  if (data && !data.CATALOGUE_API_URL) {
-    problems.push("CATALOGUE_API_URL is not set (run `npm start` to use the embedded catalogue service, or set it)");
-  }
-  if (data?.CATALOGUE_API_URL && !data.CATALOGUE_API_KEY) {
-    problems.push("CATALOGUE_API_KEY is required when CATALOGUE_API_URL is set");
-  }
-  if (data?.CATALOGUE_API_URL && !data.DATABASE_URL) {
+  const catalogues = data ? readCatalogueSettings(data, problems) : [];
+  const someCatalogue = catalogues.length > 0;
+  if (someCatalogue && !data?.DATABASE_URL) {
     problems.push(
       "DATABASE_URL is not set (run `npm start` to use the embedded database, or set it to your PostgreSQL server)",
     );
   }
-  if (data?.CATALOGUE_API_URL && !data.SESSION_SECRET) {
-    problems.push("SESSION_SECRET is required when CATALOGUE_API_URL is set (at least 32 random characters)");
-  }
-  if (data?.CATALOGUE_API_URL && sendsKeyInClear(data.CATALOGUE_API_URL) && !data.CATALOGUE_ALLOW_HTTP) {
+  if (someCatalogue && !data?.SESSION_SECRET) {
     problems.push(
-      "CATALOGUE_API_URL uses plain http to another host, which sends the API key in clear text: use https (or set CATALOGUE_ALLOW_HTTP=1)",
+      `SESSION_SECRET is required when ${data?.CATALOGUE_API_URL ? "CATALOGUE_API_URL" : "CATALOGUE_PRODUCTION_URL"} is set (at least 32 random characters)`,
     );
   }
   const environment = data?.CATALOGUE_ENVIRONMENT ?? "production";
-  if (data?.CATALOGUE_API_URL && environment === "production" && !data.APP_ORIGIN && !data.TRUSTED_PROXIES) {
+  const embedded = data?.CATALOGUE_EMBEDDED === "1";
+  const servesProduction = catalogues.some((catalogue) => catalogue.environment === "production");
+  if (servesProduction && environment === "production" && !embedded && !data?.APP_ORIGIN && !data?.TRUSTED_PROXIES) {
     problems.push(
       "APP_ORIGIN is required in production, like https://admin.example.com (or set TRUSTED_PROXIES to take it from your proxy)",
     );
@@ -105,9 +102,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const settings = result.data;
   const appOrigin = settings.APP_ORIGIN?.replace(/\/$/, "");
   return {
-    catalogueUrl: settings.CATALOGUE_API_URL as string,
-    catalogueApiKey: settings.CATALOGUE_API_KEY as string,
+    catalogues,
     environment,
+    embedded,
     timeoutMs: settings.CATALOGUE_TIMEOUT_MS,
     connectTimeoutMs: settings.CATALOGUE_CONNECT_TIMEOUT_MS,
     breakerFailures: settings.CATALOGUE_BREAKER_FAILURES,

@@ -1,6 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/server/audit/audit-trail";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
+import { jobEnvironment } from "./job-environment";
 import { log } from "@/lib/server/log";
 import { findProbablyOurs } from "@/lib/shared/probably-ours";
 import { type Job, confirmCreated, readCreatedIds, readUnknownRows } from "./run-store";
@@ -14,7 +15,9 @@ export async function checkUnconfirmedRows(job: Job): Promise<boolean> {
   if (unconfirmed.length === 0) return true;
   let categories;
   try {
-    categories = await catalogue().listCategories({ requestId: `import-${job.id.slice(0, 8)}-check` });
+    categories = await catalogue(jobEnvironment(job)).listCategories({
+      requestId: `import-${job.id.slice(0, 8)}-check`,
+    });
   } catch (error) {
     log.warn("import_check_failed", {
       importId: job.id,

@@ -1,6 +1,7 @@
 import "server-only";
 import { recordAudit, recordCreateRequested } from "@/lib/server/audit/audit-trail";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
+import { jobEnvironment } from "./job-environment";
 import { AppError } from "@/lib/shared/app-error";
 import { createFailureKind } from "@/lib/shared/create-outcome";
 import { checkUnconfirmedRows } from "./check-unconfirmed-rows";
@@ -36,7 +37,7 @@ async function sendRow(job: Job, row: Row): Promise<{ outcome: Outcome; message?
   const entry = await recordCreateRequested({
     actor: job.created_by,
     requestId,
-    details: { name: row.name, importId: job.id, fileName: job.file_name },
+    details: { name: row.name, importId: job.id, fileName: job.file_name, environment: jobEnvironment(job) },
   }).catch(async (error: unknown) => {
     // Nothing was sent, so the row may go again. If the database is down this fails too, and the next run finds the
     // row 'sending' and asks a person about it: safe, if not exact.
@@ -45,7 +46,7 @@ async function sendRow(job: Job, row: Row): Promise<{ outcome: Outcome; message?
   });
   let created;
   try {
-    created = await catalogue().createCategory(input, { requestId });
+    created = await catalogue(jobEnvironment(job)).createCategory(input, { requestId });
   } catch (error) {
     await entry.complete("category_create_failed", {
       reason: error instanceof AppError ? error.code : "internal_error",

@@ -9,7 +9,10 @@ import {
   type ImportRowClass,
   type ImportRowState,
 } from "@/lib/shared/import-schemas";
+import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import type { ClassifiedRow } from "./classify-rows";
+import { defaultEnvironment } from "@/lib/server/config/environments";
+import { jobEnvironment } from "./job-environment";
 
 const INSERT_BATCH = 5_000;
 const COUNTED: readonly (readonly ["class" | "state", ImportRowClass | ImportRowState])[] = [
@@ -22,6 +25,7 @@ const countOf = ([column, name]: (typeof COUNTED)[number]) =>
 
 const JOB_COLUMNS = `
   j.id, j.file_name, j.created_by, j.created_at, j.state, j.pause_reason, j.create_existing, j.ignored_columns,
+  j.environment,
   count(r.line)::int AS rows, count(*) FILTER (WHERE r.confirmed_late)::int AS confirmed_late,
   ${COUNTED.map(countOf).join(", ")}`;
 
@@ -34,6 +38,7 @@ type JobRow = {
   pause_reason: string | null;
   create_existing: boolean;
   ignored_columns: string[];
+  environment: string | null;
   rows: number;
   confirmed_late: number;
 } & Record<string, number>;
@@ -50,6 +55,7 @@ function toJob(row: JobRow): ImportJob {
     ...(row.pause_reason !== null && { pauseReason: row.pause_reason }),
     createExisting: row.create_existing,
     ignoredColumns: row.ignored_columns,
+    environment: jobEnvironment(row),
     counts,
   };
 }
@@ -58,13 +64,22 @@ export async function createImportJob(job: {
   fileName: string;
   createdBy: string;
   ignoredColumns: string[];
+  /** Unset: the default environment, whichever it is when the import runs. */
+  environment?: CatalogueEnvironment;
   rows: readonly ClassifiedRow[];
 }): Promise<string> {
   const id = randomUUID();
   await query(
-    `INSERT INTO import_jobs (id, file_name, created_by, created_at, state, ignored_columns)
-     VALUES ($1, $2, $3, $4, 'preview', $5)`,
-    [id, storableText(job.fileName), job.createdBy, new Date(), JSON.stringify(job.ignoredColumns.map(storableText))],
+    `INSERT INTO import_jobs (id, file_name, created_by, created_at, state, ignored_columns, environment)
+     VALUES ($1, $2, $3, $4, 'preview', $5, $6)`,
+    [
+      id,
+      storableText(job.fileName),
+      job.createdBy,
+      new Date(),
+      JSON.stringify(job.ignoredColumns.map(storableText)),
+      job.environment ?? null,
+    ],
   );
   for (let start = 0; start < job.rows.length; start += INSERT_BATCH) {
     const batch = job.rows.slice(start, start + INSERT_BATCH);
@@ -95,12 +110,14 @@ export async function readImportJob(id: string): Promise<ImportJob | undefined> 
   return rows[0] && toJob(rows[0]);
 }
 
-export async function listImportJobs(limit = 20): Promise<ImportJob[]> {
+/** One environment's recent imports; those made before there were two count as the default environment's. */
+export async function listImportJobs(environment: CatalogueEnvironment, limit = 20): Promise<ImportJob[]> {
   const { rows } = await query<JobRow>(
-    `SELECT ${JOB_COLUMNS} FROM (SELECT * FROM import_jobs ORDER BY created_at DESC LIMIT $1) j
+    `SELECT ${JOB_COLUMNS} FROM (SELECT * FROM import_jobs WHERE coalesce(environment, $2) = $3
+                                 ORDER BY created_at DESC LIMIT $1) j
      LEFT JOIN import_rows r ON r.job_id = j.id GROUP BY j.id, j.file_name, j.created_by, j.created_at, j.state,
-     j.pause_reason, j.create_existing, j.ignored_columns ORDER BY j.created_at DESC`,
-    [limit],
+     j.pause_reason, j.create_existing, j.ignored_columns, j.environment ORDER BY j.created_at DESC`,
+    [limit, defaultEnvironment(), environment],
   );
   return rows.map(toJob);
 }

@@ -9,6 +9,7 @@ export type Job = {
   file_name: string;
   created_by: string;
   known_ids: string[] | null;
+  environment: string | null;
   cancel_requested: boolean;
   state: string;
 };
@@ -18,7 +19,7 @@ export type EndCounts = { created: number; skipped: number; failed: number; unkn
 
 export async function readJob(id: string): Promise<Job | undefined> {
   const { rows } = await query<Job>(
-    `SELECT id, file_name, created_by, known_ids, cancel_requested, state FROM import_jobs WHERE id = $1`,
+    `SELECT id, file_name, created_by, known_ids, cancel_requested, state, environment FROM import_jobs WHERE id = $1`,
     [id],
   );
   return rows[0];

@@ -4,6 +4,10 @@ import { ImportUpload } from "@/components/import-upload";
 import { NotAllowed } from "@/components/not-allowed";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { listImportJobs } from "@/lib/server/imports/import-store";
+import { environmentPlace } from "@/lib/server/config/environments";
+import { EnvironmentScope } from "@/components/environment-scope";
+import { type EnvironmentPlace, inEnvironment } from "@/lib/shared/environment";
+import { pageEnvironment } from "@/lib/server/environment/page-environment";
 
 export const metadata: Metadata = { title: "Import categories" };
 
@@ -15,21 +19,22 @@ const STATE_WORDS = {
   finished: "Finished",
 } as const;
 
-export default async function ImportPage() {
+export default async function ImportPage({ searchParams }: PageProps<"/categories/import">) {
   const user = await requirePageUser();
+  const place = environmentPlace(await pageEnvironment(searchParams));
   return (
     <div className="stack">
-      <Link href="/categories" className="back-link">
+      <Link href={inEnvironment("/categories", place)} className="back-link">
         Back to categories
       </Link>
       <h1>Import categories</h1>
-      {user.role === "admin" ? <Imports /> : <NotAllowed what="import categories" />}
+      {user.role === "admin" ? <Imports place={place} /> : <NotAllowed what="import categories" />}
     </div>
   );
 }
 
-async function Imports() {
-  const jobs = await listImportJobs();
+async function Imports({ place }: { place: EnvironmentPlace }) {
+  const jobs = await listImportJobs(place.environment);
   return (
     <>
       <section aria-labelledby="recent-imports" className="stack">
@@ -52,7 +57,7 @@ async function Imports() {
                 {jobs.map((job) => (
                   <tr key={job.id}>
                     <td>
-                      <Link href={`/categories/import/${job.id}`}>{job.fileName}</Link>
+                      <Link href={inEnvironment(`/categories/import/${job.id}`, place)}>{job.fileName}</Link>
                     </td>
                     <td>{job.createdBy}</td>
                     <td>
@@ -68,7 +73,9 @@ async function Imports() {
       </section>
       <section aria-labelledby="new-import" className="stack">
         <h2 id="new-import">New import</h2>
-        <ImportUpload />
+        <EnvironmentScope place={place}>
+          <ImportUpload />
+        </EnvironmentScope>
       </section>
     </>
   );

@@ -1,20 +1,31 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CategoryForm } from "@/components/category-form";
+import { EnvironmentScope } from "@/components/environment-scope";
 import { NotAllowed } from "@/components/not-allowed";
 import { requirePageUser } from "@/lib/server/auth/page-user";
+import { environmentPlace } from "@/lib/server/config/environments";
+import { pageEnvironment } from "@/lib/server/environment/page-environment";
+import { inEnvironment } from "@/lib/shared/environment";
 
 export const metadata: Metadata = { title: "New category" };
 
-export default async function NewCategoryPage() {
+export default async function NewCategoryPage({ searchParams }: PageProps<"/categories/new">) {
+  const place = environmentPlace(await pageEnvironment(searchParams));
   const user = await requirePageUser();
   return (
     <div className="stack narrow">
-      <Link href="/categories" className="back-link">
+      <Link href={inEnvironment("/categories", place)} className="back-link">
         Back to categories
       </Link>
       <h1>New category</h1>
-      {user.role === "admin" ? <CategoryForm username={user.username} /> : <NotAllowed what="create categories" />}
+      {user.role === "admin" ? (
+        <EnvironmentScope place={place}>
+          <CategoryForm username={user.username} />
+        </EnvironmentScope>
+      ) : (
+        <NotAllowed what="create categories" />
+      )}
     </div>
   );
 }

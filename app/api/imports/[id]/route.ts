@@ -32,7 +32,7 @@ export const POST = apiRoute("admin", async (request, { requestId, user, params 
   if (action.action === "start") {
     // The ids already there when sending starts: a create whose response never came is later looked for among the
     // categories not in this list.
-    const known = (await catalogue().listCategories({ requestId })).map((category) => category.id);
+    const known = (await catalogue(job.environment).listCategories({ requestId })).map((category) => category.id);
     done = await startImportJob(job.id, action.createExisting, known);
     if (done)
       await recordAudit({

@@ -10,13 +10,17 @@ import { importById } from "@/lib/server/imports/import-by-id";
 import { readImportRows } from "@/lib/server/imports/import-store";
 import { AppError } from "@/lib/shared/app-error";
 import { importJobKey, importRowsKey } from "@/lib/shared/import-query";
+import { configuredEnvironments, environmentPlace } from "@/lib/server/config/environments";
+import { pageEnvironment } from "@/lib/server/environment/page-environment";
+import { inEnvironment } from "@/lib/shared/environment";
 
 export const metadata: Metadata = { title: "Import" };
 
 // In a route group of its own, outside the loading.tsx of /categories and /categories/import: nothing of the response
 // is sent before this page has read the import, so an unknown id gets a 404 status.
-export default async function ImportJobPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function ImportJobPage({ params, searchParams }: PageProps<"/categories/import/[id]">) {
   const { id } = await params;
+  const environment = await pageEnvironment(searchParams);
   const user = await requirePageUser();
   if (user.role !== "admin") {
     return (
@@ -30,17 +34,19 @@ export default async function ImportJobPage({ params }: { params: Promise<{ id: 
     if (error instanceof AppError && error.status === 404) notFound();
     throw error;
   });
+  // Shown only under its own environment's address, so the header never names another than the one it sends to.
+  if (job.environment !== environment) notFound();
   const queryClient = new QueryClient();
   queryClient.setQueryData(importJobKey(id), job);
   queryClient.setQueryData(importRowsKey(id, job.state), await readImportRows(id));
   return (
     <div className="stack">
-      <Link href="/categories/import" className="back-link">
+      <Link href={inEnvironment("/categories/import", environmentPlace(environment))} className="back-link">
         All imports
       </Link>
       <h1>Import of {job.fileName}</h1>
       <p className="muted">
-        Started by {job.createdBy} at{" "}
+        {configuredEnvironments().length > 1 ? `Into ${environment}, started` : "Started"} by {job.createdBy} at{" "}
         <time dateTime={job.createdAt}>{job.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
       </p>
       <ListHydration state={dehydrate(queryClient)}>
