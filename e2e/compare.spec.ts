@@ -35,6 +35,9 @@ test.beforeAll(async () => {
     port: await freePort(),
     logFile: join(logDir, "compare.log"),
     env: {
+      CATALOGUE_API_URL: "",
+      CATALOGUE_API_KEY: "",
+      CATALOGUE_ENVIRONMENT: "",
       CATALOGUE_STAGING_URL: staging.url,
       CATALOGUE_STAGING_KEY: "e2e-staging-key",
       CATALOGUE_PRODUCTION_URL: production.url,

@@ -1,8 +1,9 @@
+import type { CatalogueEnvironment } from "./environment";
 import * as z from "zod/mini";
 import { categorySchema } from "./schemas";
 
 /** The two environments a comparison reads; the same names as the environments setting. */
-export type CompareEnvironment = "production" | "staging";
+export type CompareEnvironment = CatalogueEnvironment;
 
 export const categoryPairSchema = z.object({ staging: categorySchema, production: categorySchema });
 

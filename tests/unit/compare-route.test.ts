@@ -39,6 +39,8 @@ beforeEach(() => {
 /** The route module, loaded fresh: the settings are read once per module load. */
 async function loadRoute(urls: { staging?: string; production?: string } = {}) {
   stubAppEnv({
+    CATALOGUE_API_URL: "",
+    CATALOGUE_API_KEY: "",
     CATALOGUE_STAGING_URL: urls.staging ?? staging.url,
     CATALOGUE_STAGING_KEY: STAGING_KEY,
     CATALOGUE_PRODUCTION_URL: urls.production ?? production.url,

@@ -9,14 +9,14 @@ import { ListHydration } from "@/components/list-hydration";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { listForFirstPaint } from "@/lib/server/categories/list-for-first-paint";
 import { environmentLabel, environmentPlace } from "@/lib/server/config/environments";
-import { pageEnvironment } from "@/lib/server/environment/page-environment";
+import { pageEnvironment, type SearchParams } from "@/lib/server/environment/page-environment";
 import { requestIdOf } from "@/lib/server/http/request-id";
 import { categoriesQueryKey } from "@/lib/shared/categories-query";
 import { inEnvironment } from "@/lib/shared/environment";
 
 export const metadata: Metadata = { title: "Categories" };
 
-export default async function CategoriesPage({ searchParams }: PageProps<"/categories">) {
+export default async function CategoriesPage({ searchParams }: { searchParams: SearchParams }) {
   const environment = await pageEnvironment(searchParams);
   const place = environmentPlace(environment);
   const user = await requirePageUser();

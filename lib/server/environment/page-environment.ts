@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { type CatalogueEnvironment } from "@/lib/shared/environment";
 import { chosenEnvironment } from "./environment-param";
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** For pages: the address's environment, or the not-found page. */
 export async function pageEnvironment(searchParams: SearchParams): Promise<CatalogueEnvironment> {

@@ -7,7 +7,7 @@ import { listImportJobs } from "@/lib/server/imports/import-store";
 import { environmentPlace } from "@/lib/server/config/environments";
 import { EnvironmentScope } from "@/components/environment-scope";
 import { type EnvironmentPlace, inEnvironment } from "@/lib/shared/environment";
-import { pageEnvironment } from "@/lib/server/environment/page-environment";
+import { pageEnvironment, type SearchParams } from "@/lib/server/environment/page-environment";
 
 export const metadata: Metadata = { title: "Import categories" };
 
@@ -19,7 +19,7 @@ const STATE_WORDS = {
   finished: "Finished",
 } as const;
 
-export default async function ImportPage({ searchParams }: PageProps<"/categories/import">) {
+export default async function ImportPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requirePageUser();
   const place = environmentPlace(await pageEnvironment(searchParams));
   return (

@@ -5,12 +5,12 @@ import { EnvironmentScope } from "@/components/environment-scope";
 import { NotAllowed } from "@/components/not-allowed";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { environmentPlace } from "@/lib/server/config/environments";
-import { pageEnvironment } from "@/lib/server/environment/page-environment";
+import { pageEnvironment, type SearchParams } from "@/lib/server/environment/page-environment";
 import { inEnvironment } from "@/lib/shared/environment";
 
 export const metadata: Metadata = { title: "New category" };
 
-export default async function NewCategoryPage({ searchParams }: PageProps<"/categories/new">) {
+export default async function NewCategoryPage({ searchParams }: { searchParams: SearchParams }) {
   const place = environmentPlace(await pageEnvironment(searchParams));
   const user = await requirePageUser();
   return (

@@ -11,14 +11,20 @@ import { readImportRows } from "@/lib/server/imports/import-store";
 import { AppError } from "@/lib/shared/app-error";
 import { importJobKey, importRowsKey } from "@/lib/shared/import-query";
 import { configuredEnvironments, environmentPlace } from "@/lib/server/config/environments";
-import { pageEnvironment } from "@/lib/server/environment/page-environment";
+import { pageEnvironment, type SearchParams } from "@/lib/server/environment/page-environment";
 import { inEnvironment } from "@/lib/shared/environment";
 
 export const metadata: Metadata = { title: "Import" };
 
 // In a route group of its own, outside the loading.tsx of /categories and /categories/import: nothing of the response
 // is sent before this page has read the import, so an unknown id gets a 404 status.
-export default async function ImportJobPage({ params, searchParams }: PageProps<"/categories/import/[id]">) {
+export default async function ImportJobPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: SearchParams;
+}) {
   const { id } = await params;
   const environment = await pageEnvironment(searchParams);
   const user = await requirePageUser();
