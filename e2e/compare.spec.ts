@@ -31,10 +31,12 @@ test.beforeAll(async () => {
   production = await startFakeCatalogue(() => ({ status: 200, body: PRODUCTION_LIST }));
   // Its log goes to a folder of its own: the leak check expects the run's log folder to hold only its own instances.
   logDir = await mkdtemp(join(tmpdir(), "categories-e2e-compare-"));
+  const port = await freePort();
   app = await startAppInstance({
-    port: await freePort(),
+    port,
     logFile: join(logDir, "compare.log"),
     env: {
+      APP_ORIGIN: `http://127.0.0.1:${port}`,
       CATALOGUE_API_URL: "",
       CATALOGUE_API_KEY: "",
       CATALOGUE_ENVIRONMENT: "",

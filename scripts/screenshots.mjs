@@ -1,6 +1,6 @@
 // @ts-check
 // `npm run screenshots`: PNGs of the production build for the README, in docs/screenshots/, taken in the system
-// Chromium at 1280×800 with the embedded catalogue seeded with a handful of pet categories.
+// Chromium at 1280×800 with the embedded production and staging catalogues seeded with a handful of pet categories.
 // Env: CHROMIUM_PATH (default /usr/bin/chromium), SCREENSHOTS_PORT.
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
@@ -26,7 +26,22 @@ const CATEGORIES = [
 
 ensureBuild();
 mkdirSync(OUT, { recursive: true });
-const app = await startApp({ port: PORT, users: [ADMIN, VIEWER], categories: CATEGORIES, name: "screenshots" });
+// Staging has what production lacks yet, and one description being reworded: something for Compare to show.
+const STAGING = [
+  ...CATEGORIES.filter((category) => category.name !== "ferret"),
+  { name: "axolotl", description: "Mexican walking fish, kept in cold water" },
+  { name: "bearded dragon", description: "Calm desert lizards for a heated vivarium" },
+  { name: "chinchilla", description: "Soft-furred rodents from the Andes" },
+].map((category) =>
+  category.name === "cat" ? { ...category, description: "Domestic cats of every breed" } : category,
+);
+const app = await startApp({
+  port: PORT,
+  users: [ADMIN, VIEWER],
+  categories: CATEGORIES,
+  stagingCategories: STAGING,
+  name: "screenshots",
+});
 // Playwright itself kills the browser it launched when the script exits or is interrupted.
 /** @type {import("@playwright/test").Browser | undefined} */
 let browser;
@@ -46,6 +61,10 @@ try {
 
   await shoot(await signedInPage(browser, VIEWER, "light", "/categories"), "viewer.png");
   await shoot(await signedInPage(browser, ADMIN, "dark", "/categories"), "list-dark.png");
+
+  const compare = await signedInPage(browser, ADMIN, "light", "/compare");
+  await compare.getByRole("cell", { name: "axolotl", exact: true }).waitFor();
+  await shoot(compare, "compare.png", false);
 } finally {
   await browser?.close();
   await app.stop();

@@ -68,13 +68,14 @@ export async function signIn(appUrl, { username, password }) {
 
 /**
  * @param {{
- *   port?: number, users: readonly User[], categories?: readonly Category[], name?: string,
+ *   port?: number, users: readonly User[], categories?: readonly Category[],
+ *   stagingCategories?: readonly Category[], name?: string,
  *   env?: Record<string, string>, script?: string,
  * }} options
  *   Without `categories` no catalogue runs (pages that need it show their error state); without `port`, a free one.
  *   `env`: more settings. `script`: another build's server entry, for the benchmark's before-and-after reads.
  */
-export async function startApp({ port, users, categories, name = "app", env = {}, script }) {
+export async function startApp({ port, users, categories, stagingCategories, name = "app", env = {}, script }) {
   installHandlers();
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
@@ -82,15 +83,34 @@ export async function startApp({ port, users, categories, name = "app", env = {}
 
   const apiKey = randomBytes(24).toString("base64url");
   /** @type {Record<string, string>} */
-  let catalogueEnv = { CATALOGUE_API_URL: "http://127.0.0.1:9/v1" }; // pages render without calling it
-  /** @type {Awaited<ReturnType<typeof startCatalogue>> | undefined} */
-  let catalogue;
-  if (categories) {
-    const dataFile = join(dir, "catalogue.json");
-    const seeded = categories.map((category, index) => ({ id: String(index + 1), ...category }));
-    writeFileSync(dataFile, JSON.stringify({ categories: seeded }));
-    catalogue = await startCatalogue({ dataFile, apiKey });
-    catalogueEnv = { CATALOGUE_API_URL: catalogue.url, CATALOGUE_ENVIRONMENT: "local" };
+  let catalogueEnv = { CATALOGUE_API_URL: "http://127.0.0.1:9/v1", CATALOGUE_API_KEY: apiKey }; // never called
+  /** @type {Awaited<ReturnType<typeof startCatalogue>>[]} */
+  const catalogues = [];
+  /** @param {string} file @param {readonly Category[]} list @param {string} key */
+  const seededCatalogue = async (file, list, key) => {
+    const dataFile = join(dir, file);
+    writeFileSync(
+      dataFile,
+      JSON.stringify({ categories: list.map((category, i) => ({ id: String(i + 1), ...category })) }),
+    );
+    const started = await startCatalogue({ dataFile, apiKey: key });
+    catalogues.push(started);
+    return started;
+  };
+  if (categories && stagingCategories) {
+    const stagingKey = randomBytes(24).toString("base64url");
+    const production = await seededCatalogue("catalogue.json", categories, apiKey);
+    const staging = await seededCatalogue("catalogue-staging.json", stagingCategories, stagingKey);
+    catalogueEnv = {
+      CATALOGUE_PRODUCTION_URL: production.url,
+      CATALOGUE_PRODUCTION_KEY: apiKey,
+      CATALOGUE_STAGING_URL: staging.url,
+      CATALOGUE_STAGING_KEY: stagingKey,
+      CATALOGUE_EMBEDDED: "1",
+    };
+  } else if (categories) {
+    const catalogue = await seededCatalogue("catalogue.json", categories, apiKey);
+    catalogueEnv = { CATALOGUE_API_URL: catalogue.url, CATALOGUE_API_KEY: apiKey, CATALOGUE_ENVIRONMENT: "local" };
   }
 
   // The embedded database, in memory, unless `env` names a server.
@@ -105,7 +125,6 @@ export async function startApp({ port, users, categories, name = "app", env = {}
       env: {
         APP_ORIGIN: `http://127.0.0.1:${appPort}`,
         ...catalogueEnv,
-        CATALOGUE_API_KEY: apiKey,
         SESSION_SECRET: randomBytes(32).toString("base64url"),
         ...(database && { DATABASE_URL: database.url }),
         ...env,
@@ -114,7 +133,7 @@ export async function startApp({ port, users, categories, name = "app", env = {}
       ready: { timeoutMs: 60_000 },
     });
   } catch (error) {
-    await catalogue?.stop();
+    await Promise.all(catalogues.map((catalogue) => catalogue.stop()));
     await database?.stop();
     removeDir();
     throw error;
@@ -124,7 +143,7 @@ export async function startApp({ port, users, categories, name = "app", env = {}
   const stop = async () => {
     onSignal.delete(stop);
     await server.stop(5_000);
-    await catalogue?.stop();
+    await Promise.all(catalogues.map((catalogue) => catalogue.stop()));
     await database?.stop();
     removeDir();
     atExit.delete(removeDir);
@@ -134,8 +153,8 @@ export async function startApp({ port, users, categories, name = "app", env = {}
     url,
     /** The server's process id, for the benchmarks' readings of /proc. */
     pid: server.process.pid ?? -1,
-    /** The embedded catalogue and its key, for measuring the service itself. */
-    catalogue: catalogue && { url: catalogue.url, apiKey },
+    /** The embedded (production) catalogue and its key, for measuring the service itself. */
+    catalogue: catalogues[0] && { url: catalogues[0].url, apiKey },
     /** @param {User} user */
     signIn: (user) => signIn(url, user),
     stop,
