@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { CompareView } from "@/components/compare-view";
 import { requirePageUser } from "@/lib/server/auth/page-user";
-import { bothEnvironmentsConfigured } from "@/lib/server/compare/read-environments";
+import { missingEnvironment } from "@/lib/server/compare/compare-environments";
 
 export const metadata: Metadata = { title: "Compare" };
 
@@ -11,7 +11,7 @@ export default async function ComparePage() {
   return (
     <div className="stack">
       <h1>Compare</h1>
-      {bothEnvironmentsConfigured() ? (
+      {!missingEnvironment() ? (
         <>
           <p className="muted">
             Staging against production. Categories are matched by name, ignoring case and surrounding spaces.

@@ -1,17 +1,15 @@
 import "server-only";
+import { catalogue, environmentNotConfigured } from "@/lib/server/catalogue/catalogue";
 import type { CallContext } from "@/lib/server/catalogue/catalogue-client";
+import { configuredEnvironments } from "@/lib/server/config/config";
 import { AppError } from "@/lib/shared/app-error";
 import { compareCategories } from "@/lib/shared/compare-categories";
 import { type CompareEnvironment, type Comparison, ENVIRONMENT_LABELS } from "@/lib/shared/compare-schemas";
-import { bothEnvironmentsConfigured, readEnvironment } from "./read-environments";
+import { CATALOGUE_ENVIRONMENTS } from "@/lib/shared/environment";
 
-export function environmentNotConfigured(): AppError {
-  return new AppError(
-    404,
-    "environment_not_configured",
-    "Compare needs both staging and production, and this app is configured with one environment.",
-  );
-}
+/** The environment this app does not serve, if any: Compare needs both. */
+export const missingEnvironment = (): CompareEnvironment | undefined =>
+  CATALOGUE_ENVIRONMENTS.find((environment) => !configuredEnvironments().includes(environment));
 
 /** The same error as the list read gives, with the environment that failed named in its message. */
 function naming(environment: CompareEnvironment) {
@@ -26,10 +24,11 @@ function naming(environment: CompareEnvironment) {
 
 /** Both lists, read at the same time, compared. */
 export async function compareEnvironments(context: CallContext): Promise<Comparison> {
-  if (!bothEnvironmentsConfigured()) throw environmentNotConfigured();
+  const missing = missingEnvironment();
+  if (missing) throw environmentNotConfigured(missing);
   const [staging, production] = await Promise.all([
-    readEnvironment("staging", context).catch(naming("staging")),
-    readEnvironment("production", context).catch(naming("production")),
+    catalogue("staging").listCategories(context).catch(naming("staging")),
+    catalogue("production").listCategories(context).catch(naming("production")),
   ]);
   return compareCategories(staging, production);
 }
