@@ -50,6 +50,8 @@ test("while the server reads a slow list, a navigation to the list shows its ske
   expect((await page.request.get(`${app.url}/api/categories`)).status()).toBe(200); // the list is known to be small
   catalogue.reply(() => ({ ...json(200, SMALL_LIST), delayMs: 3_000 }));
   await page.goto(`${app.url}/categories/new`);
+  // Hydrated (the buttons wait for scripts): before that the click would load the whole page from the server.
+  await expect(page.getByRole("button", { name: "Create category" })).toBeEnabled();
 
   await page.getByRole("link", { name: "Categories admin" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Categories" })).toBeVisible({ timeout: 1_000 });
