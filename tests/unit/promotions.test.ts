@@ -244,7 +244,7 @@ describe("a promotion's run", () => {
     const { planPromotion } = await import("@/lib/server/promotions/plan-promotion");
     const { createPromotion } = await import("@/lib/server/promotions/promotion-store");
     const { runImportJob } = await import("@/lib/server/imports/import-runner");
-    const request = { from: "staging", to: "production", ids: ["2", "3"] } as const;
+    const request = { from: "staging" as const, to: "production" as const, ids: ["2", "3"] };
     const { rows, knownIds } = await planPromotion(request, { requestId: "test" });
     const id = await createPromotion({ ...request, createdBy: "ada", knownIds, rows });
     // Someone adds one of the names by hand before the promotion reaches it.
@@ -266,5 +266,42 @@ describe("a promotion's run", () => {
       message: expect.stringContaining("added there after the promotion started"),
     });
     expect(lists.production.filter((category) => category.name.trim().toLowerCase() === "quokka")).toHaveLength(1);
+  });
+
+  it("lets one promotion at a time send to an environment: another gets 409 until the first ends", async () => {
+    const { createPromotion } = await import("@/lib/server/promotions/promotion-store");
+    const { requestCancel } = await import("@/lib/server/imports/import-store");
+    const { runImportJob } = await import("@/lib/server/imports/import-runner");
+    const first = await createPromotion({
+      from: "staging",
+      to: "production",
+      createdBy: "bob",
+      knownIds: [],
+      rows: [{ sourceId: "2", name: "Axolotl" }],
+    });
+    const refused = await expectError(
+      await post({ from: "staging", to: "production", ids: ["3"] }),
+      409,
+      "promotion_in_progress",
+    );
+    expect(refused.message).toContain(`bob's promotion ${first} is running`);
+    // The other direction is another target, so it may run meanwhile.
+    const other = await post({ from: "production", to: "staging", ids: ["103"] });
+    expect(other.status).toBe(201);
+    await ended(((await other.json()) as { id: string }).id);
+
+    expect(await requestCancel(first)).toBe(true);
+    await runImportJob(first, {
+      concurrency: 1,
+      stopping: () => false,
+      until: Infinity,
+      unconfirmedInARow: 0,
+      backoffMs: 0,
+    });
+    expect((await read(first)).state).toBe("cancelled");
+    const next = await post({ from: "staging", to: "production", ids: ["3"] });
+    expect(next.status).toBe(201);
+    await ended(((await next.json()) as { id: string }).id);
+    expect(posts(production)).toEqual(["Quokka"]);
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { query, storableText } from "@/lib/server/db/database";
+import { AppError } from "@/lib/shared/app-error";
 import {
   INSERT_BATCH,
   ROW_COLUMNS,
@@ -33,6 +34,24 @@ function toPromotion({ id, createdBy, createdAt, state, pauseReason, environment
   };
 }
 
+// The index that lets one promotion at a time send to an environment.
+const UNIQUE_VIOLATION = "23505";
+
+async function inProgress(to: CatalogueEnvironment): Promise<AppError> {
+  const { rows } = await query<{ id: string; state: string; created_by: string }>(
+    `SELECT id, state, created_by FROM import_jobs
+     WHERE kind = 'promotion' AND environment = $1 AND state IN ('preview', 'running', 'paused')`,
+    [to],
+  );
+  const [active] = rows;
+  const which = active ? `${active.created_by}'s promotion ${active.id} is ${active.state}` : "a promotion is running";
+  return new AppError(
+    409,
+    "promotion_in_progress",
+    `One promotion to ${to} at a time: ${which}. Let it finish, or resume or cancel it, then start this one again.`,
+  );
+}
+
 /** Stored running: the comparison the person saw was its preview. */
 export async function createPromotion(promotion: {
   from: CatalogueEnvironment;
@@ -49,7 +68,10 @@ export async function createPromotion(promotion: {
                               known_ids)
      VALUES ($1, 'promotion', '', $2, $3, 'preview', $4, $5, $6)`,
     [id, promotion.createdBy, new Date(), promotion.to, promotion.from, JSON.stringify(promotion.knownIds)],
-  );
+  ).catch(async (error: unknown) => {
+    if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+    throw await inProgress(promotion.to);
+  });
   for (let start = 0; start < promotion.rows.length; start += INSERT_BATCH) {
     const batch = promotion.rows.slice(start, start + INSERT_BATCH);
     await query(
