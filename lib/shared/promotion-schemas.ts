@@ -4,13 +4,27 @@ import { importJobSchema, importRowSchema } from "./import-schemas";
 
 const environment = z.enum(CATALOGUE_ENVIRONMENTS, { error: "must be staging or production" });
 
+// An id as /api/compare gives it, a bare number, is taken too while JSON numbers hold it exactly; a larger one would
+// arrive rounded to another id, so it must come as a string.
+const ID_MESSAGE = "ids must be category ids: digits, as strings (or as numbers up to 9007199254740991)";
+const categoryId = z.union(
+  [
+    z.string().check(z.regex(/^\d+$/, ID_MESSAGE)),
+    z.pipe(
+      z.int().check(z.nonnegative()),
+      z.transform((id) => String(id)),
+    ),
+  ],
+  { error: ID_MESSAGE },
+);
+
 /** What POST /api/promotions takes: categories of one environment, by id, to be created in the other. */
 export const promotionRequestSchema = z
   .object({
     from: environment,
     to: environment,
     ids: z
-      .array(z.string({ error: "ids must be category ids, as strings" }), { error: "ids must be a list of ids" })
+      .array(categoryId, { error: "ids must be a list of category ids" })
       .check(z.minLength(1, "Choose at least one category to promote.")),
   })
   .check(

@@ -172,7 +172,8 @@ describe("POST /api/promotions", () => {
   });
 
   it("works the other way, production to staging, each key going only to its own service", async () => {
-    const response = await post({ from: "production", to: "staging", ids: ["103"] });
+    // As /api/compare gives ids: bare numbers.
+    const response = await post({ from: "production", to: "staging", ids: [103] });
     expect(response.status).toBe(201);
     const done = await ended(((await response.json()) as { id: string }).id);
     expect(done).toMatchObject({ from: "production", to: "staging", counts: { created: 1 } });
@@ -201,6 +202,13 @@ describe("POST /api/promotions", () => {
     await expectError(await post({ from: "staging", to: "staging", ids: ["2"] }), 400, "invalid_request");
     await expectError(await post({ from: "staging", to: "production", ids: [] }), 400, "invalid_request");
     await expectError(await post({ from: "test", to: "production", ids: ["2"] }), 400, "invalid_request");
+    // A number JSON cannot hold exactly would name another category: it must come as a string.
+    const rounded = await expectError(
+      await post({ from: "staging", to: "production", ids: [9007199254740993] }),
+      400,
+      "invalid_request",
+    );
+    expect(rounded.message).toContain("as strings");
     expect([...staging.requests, ...production.requests]).toEqual([]);
   });
 
