@@ -14,7 +14,9 @@ export default async function HistoryPage() {
       <h1>History</h1>
       {user.role === "admin" ? (
         <>
-          <p className="muted">Who did what, and when: sign-ins, creates, refusals and imports, newest first.</p>
+          <p className="muted">
+            Who did what, and when: sign-ins, creates, refusals, imports and promotions, newest first.
+          </p>
           {/* The view reads its filters from the URL (useSearchParams); the page is rendered per request, so the
               server's HTML shows them too. */}
           <Suspense>
