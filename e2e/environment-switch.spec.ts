@@ -107,6 +107,11 @@ test("History's Environment filter works from the keyboard and passes axe", asyn
   expect(create.status()).toBe(502);
   await page.goto(`${app.url}/history?q=${encodeURIComponent(uniqueName)}`);
   await expect(page.getByRole("status").filter({ hasText: /^1 event/ })).toBeVisible();
+  // Here ?environment= filters, so the header's switch names the default environment too.
+  await expect(environmentSwitch(page).getByRole("link", { name: "Production" })).toHaveAttribute(
+    "href",
+    `/history?${new URLSearchParams({ q: uniqueName, environment: "production" })}`,
+  );
   const environment = page.getByRole("combobox", { name: "Environment" });
 
   await page.getByRole("combobox", { name: "Event" }).focus();

@@ -39,7 +39,7 @@ export const POST = apiRoute("admin", async (request, { requestId, user, params 
         action: "import_started",
         actor: user?.username,
         requestId,
-        details: { importId: job.id, fileName: job.fileName },
+        details: { importId: job.id, fileName: job.fileName, environment: job.environment },
       });
   } else if (action.action === "cancel") done = await requestCancel(job.id);
   else if (action.action === "resume") done = await resumeImportJob(job.id);
