@@ -4,18 +4,31 @@ import { importJobSchema, importRowSchema } from "./import-schemas";
 
 const environment = z.enum(CATALOGUE_ENVIRONMENTS, { error: "must be staging or production" });
 
-// An id as /api/compare gives it, a bare number, is taken too while JSON numbers hold it exactly; a larger one would
-// arrive rounded to another id, so it must come as a string.
-const ID_MESSAGE = "ids must be category ids: digits, as strings (or as numbers up to 9007199254740991)";
-const categoryId = z.union(
-  [
-    z.string().check(z.regex(/^\d+$/, ID_MESSAGE)),
-    z.pipe(
-      z.int().check(z.nonnegative()),
-      z.transform((id) => String(id)),
-    ),
-  ],
-  { error: ID_MESSAGE },
+const ID = /^-?\d+$/;
+
+/**
+ * The ids as strings. An id as /api/compare gives it, a bare number, is taken while a JSON number holds it exactly; a
+ * larger one would arrive rounded to another id, so it must come as a string. Checked one by one, stopping at the
+ * first that is not an id, so a long list of bad ids gives one message.
+ */
+const categoryIds = z.pipe(
+  z.array(z.unknown(), { error: "ids must be a list of category ids" }),
+  z.transform((ids, context) => {
+    const strings: string[] = [];
+    for (const [index, id] of ids.entries()) {
+      if (typeof id === "string" && ID.test(id)) strings.push(id);
+      else if (typeof id === "number" && Number.isSafeInteger(id)) strings.push(String(id));
+      else {
+        context.issues.push({
+          code: "custom",
+          input: id,
+          message: `ids[${index}] is not a category id: send the id's digits as a string`,
+        });
+        return z.NEVER;
+      }
+    }
+    return strings;
+  }),
 );
 
 /** What POST /api/promotions takes: categories of one environment, by id, to be created in the other. */
@@ -23,9 +36,7 @@ export const promotionRequestSchema = z
   .object({
     from: environment,
     to: environment,
-    ids: z
-      .array(categoryId, { error: "ids must be a list of category ids" })
-      .check(z.minLength(1, "Choose at least one category to promote.")),
+    ids: z.pipe(categoryIds, z.array(z.string()).check(z.minLength(1, "Choose at least one category to promote."))),
   })
   .check(
     z.refine((request) => request.from !== request.to, {
