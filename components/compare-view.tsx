@@ -1,14 +1,18 @@
 "use client";
 
+import { useEffect, useRef, useState } from "react";
 import { useComparison } from "@/lib/browser/comparison";
+import { type Selection, tickedIn } from "@/lib/browser/selection";
 import { AppError } from "@/lib/shared/app-error";
 import { type CategoryPair, failedEnvironment } from "@/lib/shared/compare-schemas";
 import { comparisonSummary } from "@/lib/shared/compare-summary";
+import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import type { Category } from "@/lib/shared/schemas";
 import { Alert } from "./alert";
 import { Button } from "./button";
-import { type Column, CompareGroup } from "./compare-group";
+import { type Column, CompareGroup, type GroupSelection } from "./compare-group";
 import { ErrorDetails } from "./error-details";
+import { PromoteButton } from "./promote-button";
 
 // The CSV writer is loaded on the first download: it is not needed to show the comparison.
 const csvWriter = () => import("@/lib/browser/comparison-csv");
@@ -39,8 +43,42 @@ function alertTitle(error: unknown): string {
   return environment ? `Couldn't read the ${environment} catalogue` : "Couldn't compare staging and production";
 }
 
-export function CompareView() {
+const categoryId = (category: Category) => category.id;
+const categoryName = (category: Category) => category.name;
+
+type Promote = { to: CatalogueEnvironment; error: unknown };
+
+/** Admins tick categories found in one environment only and add them to the other; viewers only look. */
+export function CompareView({ canPromote }: { canPromote: boolean }) {
   const { data, error, isPending, isFetching, refetch } = useComparison();
+  // Kept across a new comparison and a refused start; only the ids still in a group count.
+  const [ticked, setTicked] = useState<Record<CatalogueEnvironment, Selection>>({
+    staging: new Set(),
+    production: new Set(),
+  });
+  const [failed, setFailed] = useState<Promote>();
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failed) alertRef.current?.focus();
+  }, [failed]);
+
+  const selection = (from: CatalogueEnvironment, to: CatalogueEnvironment, rows: readonly Category[]) =>
+    canPromote
+      ? ({
+          selected: ticked[from],
+          onChange: (next) => setTicked((current) => ({ ...current, [from]: next })),
+          labelOf: categoryName,
+          action: (
+            <PromoteButton
+              from={from}
+              to={to}
+              ids={tickedIn(ticked[from], rows.map(categoryId))}
+              onError={(caught) => setFailed({ to, error: caught })}
+            />
+          ),
+        } satisfies GroupSelection<Category>)
+      : undefined;
+
   return (
     <div className="stack">
       <div className="toolbar">
@@ -59,27 +97,34 @@ export function CompareView() {
           <Button onClick={() => refetch()}>Try again</Button>
         </Alert>
       )}
+      {failed && (
+        <Alert title={`Couldn't add the categories to ${failed.to}`} ref={alertRef}>
+          <ErrorDetails error={failed.error} />
+        </Alert>
+      )}
       {data && (
         <>
           <CompareGroup
             id="only-in-staging"
             title="Only in staging"
             rows={data.onlyInStaging}
-            rowKey={(category) => category.id}
+            rowKey={categoryId}
             textOf={categoryText}
             columns={CATEGORY_COLUMNS}
             toCsv={categoriesCsv}
             empty="Every category in staging is in production too."
+            select={selection("staging", "production", data.onlyInStaging)}
           />
           <CompareGroup
             id="only-in-production"
             title="Only in production"
             rows={data.onlyInProduction}
-            rowKey={(category) => category.id}
+            rowKey={categoryId}
             textOf={categoryText}
             columns={CATEGORY_COLUMNS}
             toCsv={categoriesCsv}
             empty="Every category in production is in staging too."
+            select={selection("production", "staging", data.onlyInProduction)}
           />
           <CompareGroup
             id="differ"
