@@ -48,6 +48,13 @@ const categoryName = (category: Category) => category.name;
 
 type Promote = { to: CatalogueEnvironment; error: unknown };
 
+function promoteAlertTitle({ to, error }: Promote): string {
+  const environment = error instanceof AppError ? failedEnvironment(error.message) : undefined;
+  return environment
+    ? `Couldn't read the ${environment} catalogue, so nothing was added to ${to}`
+    : `Couldn't add the categories to ${to}`;
+}
+
 /** Admins tick categories found in one environment only and add them to the other; viewers only look. */
 export function CompareView({ canPromote }: { canPromote: boolean }) {
   const { data, error, isPending, isFetching, refetch } = useComparison();
@@ -98,7 +105,7 @@ export function CompareView({ canPromote }: { canPromote: boolean }) {
         </Alert>
       )}
       {failed && (
-        <Alert title={`Couldn't add the categories to ${failed.to}`} ref={alertRef}>
+        <Alert title={promoteAlertTitle(failed)} ref={alertRef}>
           <ErrorDetails error={failed.error} />
         </Alert>
       )}

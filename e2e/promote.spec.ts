@@ -6,7 +6,7 @@ import { startCatalogue } from "../scripts/dev-catalogue/start-catalogue.mjs";
 import { signInByApi } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { ACCOUNTS, type Role } from "./support/constants";
-import { expect, tabUntilFocused, test } from "./support/fixtures";
+import { alertTitled, expect, tabUntilFocused, test } from "./support/fixtures";
 import { newRunDatabase } from "./support/run-database";
 import { type TwoEnvironmentApp, startTwoEnvironmentApp } from "./support/two-environment-app";
 
@@ -24,15 +24,20 @@ test.describe.configure({ mode: "serial" });
 test.use({ signedInAs: null });
 let app: TwoEnvironmentApp;
 let dataDir: string;
+let staging: Awaited<ReturnType<typeof startCatalogue>>;
 const stops: (() => Promise<unknown>)[] = [];
+const stagingService = (port = 0) =>
+  startCatalogue({ dataFile: join(dataDir, "staging.json"), apiKey: "e2e-staging-key", seed: STAGING_SEED, port });
 
 test.beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "categories-e2e-promote-data-"));
-  const [staging, production] = await Promise.all([
-    startCatalogue({ dataFile: join(dataDir, "staging.json"), apiKey: "e2e-staging-key", seed: STAGING_SEED }),
-    startCatalogue({ dataFile: join(dataDir, "production.json"), apiKey: "e2e-production-key", seed: PRODUCTION_SEED }),
-  ]);
-  stops.push(staging.stop, production.stop);
+  const production = await startCatalogue({
+    dataFile: join(dataDir, "production.json"),
+    apiKey: "e2e-production-key",
+    seed: PRODUCTION_SEED,
+  });
+  staging = await stagingService();
+  stops.push(() => staging.stop(), production.stop);
   // A database of its own: an instance on the run's database could take up this instance's promotion, and send it
   // to a catalogue of its own.
   const database = await newRunDatabase();
@@ -41,7 +46,8 @@ test.beforeAll(async () => {
     name: "promote",
     stagingUrl: staging.url,
     productionUrl: production.url,
-    env: { DATABASE_URL: database.url },
+    // No breaker: the outage below is one test's own, not a reason to pause the next test's reads.
+    env: { DATABASE_URL: database.url, CATALOGUE_BREAKER_FAILURES: "0" },
   });
   stops.push(app.stop);
 });
@@ -94,6 +100,28 @@ test("ticks and the confirmation work from the keyboard and pass axe", async ({ 
   await page.keyboard.press("Shift+Tab");
   await page.keyboard.press("Space");
   await expect(page.getByRole("button", { name: "Add 0 to production" })).toBeDisabled();
+});
+
+test("a start the server refuses shows in the page's alert, and the ticks stay", async ({ page }) => {
+  await openCompare(page, "admin");
+  await page.getByRole("checkbox", { name: "Gecko" }).check();
+  await page.getByRole("button", { name: "Add 1 to production" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add 1 category to production?" });
+  await expect(dialog).toBeVisible();
+  await staging.stop();
+  try {
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
+
+    const alert = alertTitled(page, "Couldn't read the staging catalogue, so nothing was added to production");
+    await expect(alert).toContainText("The catalogue service can't be reached right now.");
+    await expect(alert).toBeFocused();
+  } finally {
+    staging = await stagingService(Number(new URL(staging.url).port));
+  }
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(`${app.url}/compare`);
+  await expect(page.getByRole("checkbox", { name: "Gecko" })).toBeChecked();
+  await expect(page.getByRole("button", { name: "Add 1 to production" })).toBeEnabled();
 });
 
 test("an admin adds ticked categories to production and watches the promotion finish", async ({ page }) => {
