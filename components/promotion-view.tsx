@@ -1,17 +1,17 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { comparisonQuery } from "@/lib/browser/comparison";
 import { describeError } from "@/lib/browser/describe-error";
 import { usePromotion, usePromotionAction } from "@/lib/browser/promotions";
-import { count } from "@/lib/shared/plural";
 import type { PromotionRow, PromotionWithRows } from "@/lib/shared/promotion-schemas";
 import { Alert } from "./alert";
 import { useAnnounce } from "./announcer";
 import { ImportProgress } from "./import-progress";
 import { ImportResult, resultSentence } from "./import-result";
 import { ImportRowsTable, type RowColumn, outcomeWords } from "./import-rows-table";
+import { OUTCOME_FILTERS, RowFilter } from "./row-filter";
 
 const HEADINGS = {
   preview: "Starting",
@@ -43,6 +43,11 @@ export function PromotionView({ id }: { id: string }) {
   const statusRef = useRef<HTMLHeadingElement>(null);
   const lastState = useRef(promotion?.state);
   const columns = useMemo(() => promotion && rowColumns(promotion), [promotion]);
+  const [filter, setFilter] = useState("all");
+  const shown = useMemo(
+    () => (promotion?.rows ?? []).filter((row) => filter === "all" || row.state === filter),
+    [promotion, filter],
+  );
 
   // A change of state is announced, and the focus (on a button that is now gone) moves to the new state's heading.
   useEffect(() => {
@@ -96,9 +101,9 @@ export function PromotionView({ id }: { id: string }) {
           onSendAgain={() => action.mutate({ action: "send-unknown-again" })}
         />
       )}
-      <p className="muted">{count(promotion.rows.length, "category", "categories")}</p>
+      <RowFilter options={OUTCOME_FILTERS} value={filter} onChange={setFilter} shown={shown.length} />
       <ImportRowsTable
-        rows={promotion.rows}
+        rows={shown}
         columns={columns}
         label="Categories of this promotion"
         caption={`Categories from ${promotion.from} to ${promotion.to}`}
