@@ -26,6 +26,9 @@ export function PromoteButton({ from, to, ids, onError }: Props) {
   const openerRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const [sending, setSending] = useState(false);
+  // Set when a start fails: the dialog's close event (which comes later, as a task) hands it to the page, whose alert
+  // then takes the focus instead of the button.
+  const failure = useRef<{ error: unknown }>(undefined);
   const titleId = `promote-to-${to}-title`;
 
   const open = () => {
@@ -42,9 +45,9 @@ export function PromoteButton({ from, to, ids, onError }: Props) {
       void queryClient.invalidateQueries({ queryKey: comparisonQuery.queryKey, refetchType: "none" });
       router.push(`/promotions/${promotion.id}`);
     } catch (error) {
+      failure.current = { error };
       setSending(false);
       dialogRef.current?.close();
-      onError(error);
     }
   };
 
@@ -60,7 +63,12 @@ export function PromoteButton({ from, to, ids, onError }: Props) {
         onCancel={(event) => {
           if (sending) event.preventDefault();
         }}
-        onClose={() => openerRef.current?.focus()}
+        onClose={() => {
+          const failed = failure.current;
+          failure.current = undefined;
+          if (failed) onError(failed.error);
+          else openerRef.current?.focus();
+        }}
       >
         <h2 id={titleId}>
           Add {count(ids.length, "category", "categories")} to {to}?
