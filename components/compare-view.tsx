@@ -1,18 +1,15 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
 import { useComparison } from "@/lib/browser/comparison";
-import { type Selection, tickedIn } from "@/lib/browser/selection";
 import { AppError } from "@/lib/shared/app-error";
 import { type CategoryPair, failedEnvironment } from "@/lib/shared/compare-schemas";
 import { comparisonSummary } from "@/lib/shared/compare-summary";
-import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import type { Category } from "@/lib/shared/schemas";
 import { Alert } from "./alert";
 import { Button } from "./button";
-import { type Column, CompareGroup, type GroupSelection } from "./compare-group";
+import { type Column, CompareGroup } from "./compare-group";
 import { ErrorDetails } from "./error-details";
-import { PromoteButton } from "./promote-button";
+import { PromoteFailureAlert, usePromoteSelection } from "./promote-selection";
 
 // The CSV writer is loaded on the first download: it is not needed to show the comparison.
 const csvWriter = () => import("@/lib/browser/comparison-csv");
@@ -44,47 +41,11 @@ function alertTitle(error: unknown): string {
 }
 
 const categoryId = (category: Category) => category.id;
-const categoryName = (category: Category) => category.name;
-
-type Promote = { to: CatalogueEnvironment; error: unknown };
-
-function promoteAlertTitle({ to, error }: Promote): string {
-  const environment = error instanceof AppError ? failedEnvironment(error.message) : undefined;
-  return environment
-    ? `Couldn't read the ${environment} catalogue, so nothing was added to ${to}`
-    : `Couldn't add the categories to ${to}`;
-}
 
 /** Admins tick categories found in one environment only and add them to the other; viewers only look. */
 export function CompareView({ canPromote }: { canPromote: boolean }) {
   const { data, error, isPending, isFetching, refetch } = useComparison();
-  // Kept across a new comparison and a refused start; only the ids still in a group count.
-  const [ticked, setTicked] = useState<Record<CatalogueEnvironment, Selection>>({
-    staging: new Set(),
-    production: new Set(),
-  });
-  const [failed, setFailed] = useState<Promote>();
-  const alertRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (failed) alertRef.current?.focus();
-  }, [failed]);
-
-  const selection = (from: CatalogueEnvironment, to: CatalogueEnvironment, rows: readonly Category[]) =>
-    canPromote
-      ? ({
-          selected: ticked[from],
-          onChange: (next) => setTicked((current) => ({ ...current, [from]: next })),
-          labelOf: categoryName,
-          action: (
-            <PromoteButton
-              from={from}
-              to={to}
-              ids={tickedIn(ticked[from], rows.map(categoryId))}
-              onError={(caught) => setFailed({ to, error: caught })}
-            />
-          ),
-        } satisfies GroupSelection<Category>)
-      : undefined;
+  const { selection, failed } = usePromoteSelection(canPromote);
 
   return (
     <div className="stack">
@@ -104,11 +65,7 @@ export function CompareView({ canPromote }: { canPromote: boolean }) {
           <Button onClick={() => refetch()}>Try again</Button>
         </Alert>
       )}
-      {failed && (
-        <Alert title={promoteAlertTitle(failed)} ref={alertRef}>
-          <ErrorDetails error={failed.error} />
-        </Alert>
-      )}
+      {failed && <PromoteFailureAlert failed={failed} />}
       {data && (
         <>
           <CompareGroup
