@@ -30,6 +30,7 @@ export function PromoteButton({ from, to, ids, onError }: Props) {
   // then takes the focus instead of the button.
   const failure = useRef<{ error: unknown }>(undefined);
   const titleId = `promote-to-${to}-title`;
+  const textId = `promote-to-${to}-text`;
 
   const open = () => {
     dialogRef.current?.showModal();
@@ -60,6 +61,7 @@ export function PromoteButton({ from, to, ids, onError }: Props) {
         ref={dialogRef}
         className="dialog"
         aria-labelledby={titleId}
+        aria-describedby={textId}
         onCancel={(event) => {
           if (sending) event.preventDefault();
         }}
@@ -73,7 +75,7 @@ export function PromoteButton({ from, to, ids, onError }: Props) {
         <h2 id={titleId}>
           Add {count(ids.length, "category", "categories")} to {to}?
         </h2>
-        <p>
+        <p id={textId}>
           They are created in {to} one by one, by a job you can watch and cancel. A name {to} has by then is skipped.
           The catalogue cannot delete categories, so this cannot be undone.
         </p>
