@@ -100,6 +100,9 @@ test("ticks and the confirmation work from the keyboard and pass axe", async ({ 
   await page.keyboard.press("Shift+Tab");
   await page.keyboard.press("Space");
   await expect(page.getByRole("button", { name: "Add 0 to production" })).toBeDisabled();
+  // The other group offers the other way round.
+  await expect(page.getByRole("button", { name: "Add 0 to staging" })).toBeDisabled();
+  await expect(page.getByRole("checkbox", { name: "Bee" })).not.toBeChecked();
 });
 
 test("a start the server refuses shows in the page's alert, and the ticks stay", async ({ page }) => {
