@@ -11,7 +11,7 @@ import nextEnv from "@next/env";
 import { startCatalogue } from "./dev-catalogue/start-catalogue.mjs";
 import { STAGING_SEED } from "./dev-catalogue/staging-seed.mjs";
 import { addFirstAdmin, importUsersFile, listUsers } from "../lib/node/user-store.mjs";
-import { startEmbeddedDatabase } from "../lib/node/embedded-database.mjs";
+import { EMBEDDED_POOL_MAX, startEmbeddedDatabase } from "../lib/node/embedded-database.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 import { withDatabaseClient } from "./lib/database-client.mjs";
 import { startStandaloneServer } from "./lib/standalone-server.mjs";
@@ -30,6 +30,7 @@ if (!process.env.DATABASE_URL) {
   database = await startEmbeddedDatabase(dataDir);
   console.log(`Embedded database (PGlite) on ${database.url} (data in ${dataDir})`);
   childEnv.DATABASE_URL = database.url;
+  childEnv.DATABASE_POOL_MAX = process.env.DATABASE_POOL_MAX || EMBEDDED_POOL_MAX;
   // Only here: with a server of the organisation's, a printed password would land in its logs; use npm run users.
   await createFirstAccounts(database.url);
 }

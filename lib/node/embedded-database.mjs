@@ -6,6 +6,14 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
+/**
+ * The pool size an app gives the embedded database: one connection. pglite-socket runs every connection's messages in
+ * one session and keeps them apart only inside a transaction, so two connections' Parse/Bind/Execute steps can
+ * interleave and run one statement with the other's parameters (electric-sql/pglite#1046). PGlite runs one statement
+ * at a time anyway, so one connection costs little.
+ */
+export const EMBEDDED_POOL_MAX = "1";
+
 /** @param {string} dataDir */
 export const databaseUrlFile = (dataDir) => join(dataDir, "database-url");
 

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmbeddedDatabase } from "../../lib/node/embedded-database.mjs";
+import { EMBEDDED_POOL_MAX, startEmbeddedDatabase } from "../../lib/node/embedded-database.mjs";
 import { startCatalogue } from "../dev-catalogue/start-catalogue.mjs";
 import { freePort } from "./ports.mjs";
 import { seedUsers } from "./seed-users.mjs";
@@ -126,7 +126,7 @@ export async function startApp({ port, users, categories, stagingCategories, nam
         APP_ORIGIN: `http://127.0.0.1:${appPort}`,
         ...catalogueEnv,
         SESSION_SECRET: randomBytes(32).toString("base64url"),
-        ...(database && { DATABASE_URL: database.url }),
+        ...(database && { DATABASE_URL: database.url, DATABASE_POOL_MAX: EMBEDDED_POOL_MAX }),
         ...env,
       },
       logFile: join(dir, "server.log"),
