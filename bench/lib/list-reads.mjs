@@ -24,7 +24,7 @@ if (!isMainThread) {
 export function listReader() {
   const worker = new Worker(new URL(import.meta.url));
   return {
-    /** @param {Service[]} services @returns {Promise<Reads>} */
+    /** @param {readonly Service[]} services @returns {Promise<Reads>} */
     read: (services) =>
       new Promise((resolve, reject) => {
         worker.once("message", (reads) => {

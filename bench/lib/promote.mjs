@@ -1,6 +1,6 @@
 // @ts-check
-// A promotion through the API, as the compare page starts one: `count` categories only in staging whose names are not
-// in production, from POST /api/promotions until the job has finished. Production's list, read from the service
+// A promotion through the API, as the compare page starts one: `count` categories that GET /api/compare lists only in
+// staging and whose names are not in production, from POST /api/promotions until the job has finished. Production's list, read from the service
 // afterwards, must have grown by exactly `count`, with each promoted name in it once.
 import { setTimeout as sleep } from "node:timers/promises";
 import { format } from "./report.mjs";
@@ -30,12 +30,11 @@ async function jobFrom(response, expected) {
   return /** @type {Job} */ (JSON.parse(text));
 }
 
-/**
- * @param {{ app: { url: string }, cookie: string, productionService: Service,
- *   comparison: { onlyInStaging: Category[] } | undefined, count: number }} options
- */
-export async function promote({ app, cookie, productionService, comparison, count }) {
-  if (!comparison) throw new Error("no comparison to choose from");
+/** @param {{ app: { url: string }, cookie: string, productionService: Service, count: number }} options */
+export async function promote({ app, cookie, productionService, count }) {
+  const compared = await fetch(`${app.url}/api/compare`, { headers: { cookie } });
+  if (compared.status !== 200) throw new Error(`GET /api/compare answered ${compared.status}`);
+  const comparison = /** @type {{ onlyInStaging: Category[] }} */ (await compared.json());
   const before = await namesIn(productionService);
   // A surplus repeat of a name production has is "only in staging" too, but the job rightly skips it.
   const chosen = comparison.onlyInStaging.filter(({ name }) => !before.names.has(nameKey(name))).slice(0, count);
