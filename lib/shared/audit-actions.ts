@@ -15,6 +15,9 @@ export const AUDIT_ACTION_LABELS = {
   import_started: "Import started",
   import_finished: "Import finished",
   import_cancelled: "Import cancelled",
+  promotion_started: "Promotion started",
+  promotion_finished: "Promotion finished",
+  promotion_cancelled: "Promotion cancelled",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -200,20 +200,38 @@ describe("an import job", () => {
     expect((await rowsOf(id))["fails twice"]).toMatchObject({ state: "unknown" });
   });
 
-  it("waits, paused, when the list cannot be read to check unconfirmed creates; checks them on Resume", async () => {
+  it("keeps checking, running, while the list cannot be read to check unconfirmed creates; never pauses", async () => {
     const id = await preview("name\ncut while down\n");
     await start(id);
     listFails = true;
-    await run(id);
-    expect(await store$.readImportJob(id)).toMatchObject({
-      state: "paused",
-      pauseReason: expect.stringContaining("could not be read"),
-    });
+    const rests: number[] = [];
+    let pace = { unconfirmedInARow: 0, backoffMs: 0 };
+    for (let i = 0; i < 3; i++) {
+      const { carryOn } = await runImportJob(id, { concurrency: 4, stopping: () => false, until: Infinity, ...pace });
+      expect(carryOn).toBeDefined();
+      rests.push(carryOn?.afterMs ?? 0);
+      pace = carryOn ?? pace;
+    }
+    // Each check that fails waits longer before the next.
+    expect(rests[0]).toBeGreaterThan(0);
+    expect(rests[2]).toBeGreaterThan(rests[1] ?? 0);
+    expect(await store$.readImportJob(id)).toMatchObject({ state: "running", counts: { unknown: 1, pending: 0 } });
     listFails = false;
-    expect(await store$.resumeImportJob(id)).toBe(true);
-    await run(id);
+    await runImportJob(id, { concurrency: 4, stopping: () => false, until: Infinity, ...pace });
+    expect((await store$.readImportJob(id))?.state).toBe("finished");
     expect((await rowsOf(id))["cut while down"]).toMatchObject({ state: "created", confirmedLate: true });
     expect(posted()).toEqual(["cut while down"]);
+  });
+
+  it("when every row was sent and none confirmed, settles them against the list at once instead of pausing", async () => {
+    const names = Array.from({ length: 5 }, (_, i) => `slow ${i}`);
+    const id = await preview(`name\n${names.join("\n")}\n`);
+    await start(id);
+    await run(id);
+    const job = await store$.readImportJob(id);
+    expect(job?.state).toBe("finished");
+    expect(job?.counts).toMatchObject({ created: 5, unknown: 0, confirmedLate: 5 });
+    expect(posted().sort()).toEqual(names);
   });
 
   it("marks rows the service refuses as failed with its message and goes on", async () => {

@@ -12,7 +12,7 @@ export const missingEnvironment = (): CompareEnvironment | undefined =>
   CATALOGUE_ENVIRONMENTS.find((environment) => !configuredEnvironments().includes(environment));
 
 /** The same error as the list read gives, with the environment that failed named in its message. */
-function naming(environment: CompareEnvironment) {
+export function naming(environment: CompareEnvironment) {
   return (error: unknown): never => {
     if (!(error instanceof AppError)) throw error;
     throw new AppError(error.status, error.code, `${ENVIRONMENT_LABELS[environment]}: ${error.message}`, error.fields, {

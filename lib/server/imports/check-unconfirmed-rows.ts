@@ -1,6 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/server/audit/audit-trail";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
+import { jobDetails, jobRequestId } from "./job-audit";
 import { jobEnvironment } from "./job-environment";
 import { log } from "@/lib/server/log";
 import { findProbablyOurs } from "@/lib/shared/probably-ours";
@@ -16,11 +17,11 @@ export async function checkUnconfirmedRows(job: Job): Promise<boolean> {
   let categories;
   try {
     categories = await catalogue(jobEnvironment(job)).listCategories({
-      requestId: `import-${job.id.slice(0, 8)}-check`,
+      requestId: jobRequestId(job, "check"),
     });
   } catch (error) {
     log.warn("import_check_failed", {
-      importId: job.id,
+      ...jobDetails(job),
       error: error instanceof Error ? error.message : String(error),
     });
     return false;
@@ -38,8 +39,7 @@ export async function checkUnconfirmedRows(job: Job): Promise<boolean> {
       details: {
         categoryId: found.id,
         name: found.name,
-        importId: job.id,
-        fileName: job.file_name,
+        ...jobDetails(job),
         confirmedAfterLostAnswer: 1,
       },
     });

@@ -1,10 +1,12 @@
 import "server-only";
 import { recordAudit, recordCreateRequested } from "@/lib/server/audit/audit-trail";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
-import { jobEnvironment } from "./job-environment";
 import { AppError } from "@/lib/shared/app-error";
 import { createFailureKind } from "@/lib/shared/create-outcome";
 import { checkUnconfirmedRows } from "./check-unconfirmed-rows";
+import { jobDetails, jobEndAction, jobRequestId } from "./job-audit";
+import { jobEnvironment } from "./job-environment";
+import { type TargetWatch, watchTarget } from "./target-watch";
 import {
   type Job,
   type Row,
@@ -24,20 +26,37 @@ export type RunOptions = Pace & { concurrency: number; stopping: () => boolean; 
 /** Present when the job still has rows to send: the queue runs it again after `afterMs`. */
 export type RunResult = { carryOn?: Pace & { afterMs: number } };
 
-type Outcome = "created" | "refused" | "unconfirmed" | "not-sent" | "busy";
+type Outcome = "created" | "refused" | "unconfirmed" | "not-sent" | "busy" | "skipped";
 
 // After this many creates in a row that the service did not confirm, it is taken as down: the job pauses.
 const UNCONFIRMED_IN_A_ROW_TO_PAUSE = 5;
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
 
-async function sendRow(job: Job, row: Row): Promise<{ outcome: Outcome; message?: string }> {
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function sendRow(job: Job, row: Row, target?: TargetWatch): Promise<{ outcome: Outcome; message?: string }> {
+  if (target) {
+    let existing;
+    try {
+      existing = await target.addedMeanwhile(row);
+    } catch (error) {
+      // Without the target's list, the row could duplicate one added meanwhile: it waits, as for an outage.
+      await setRowState(job.id, row.line, "pending");
+      return { outcome: "not-sent", message: messageOf(error) };
+    }
+    if (existing) {
+      const message = `Already in ${jobEnvironment(job)}: added there after the promotion started.`;
+      await setRowState(job.id, row.line, "skipped", { categoryId: existing.id, message });
+      return { outcome: "skipped" };
+    }
+  }
   const input = row.description === null ? { name: row.name } : { name: row.name, description: row.description };
-  const requestId = `import-${job.id.slice(0, 8)}-${row.line}`;
+  const requestId = jobRequestId(job, row.line);
   const entry = await recordCreateRequested({
     actor: job.created_by,
     requestId,
-    details: { name: row.name, importId: job.id, fileName: job.file_name, environment: jobEnvironment(job) },
+    details: { name: row.name, ...jobDetails(job) },
   }).catch(async (error: unknown) => {
     // Nothing was sent, so the row may go again. If the database is down this fails too, and the next run finds the
     // row 'sending' and asks a person about it: safe, if not exact.
@@ -51,7 +70,7 @@ async function sendRow(job: Job, row: Row): Promise<{ outcome: Outcome; message?
     await entry.complete("category_create_failed", {
       reason: error instanceof AppError ? error.code : "internal_error",
     });
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     const kind = createFailureKind(error);
     if (kind === "refused") {
       await setRowState(job.id, row.line, "failed", { message });
@@ -65,6 +84,7 @@ async function sendRow(job: Job, row: Row): Promise<{ outcome: Outcome; message?
     await setRowState(job.id, row.line, "unknown", { message });
     return { outcome: "unconfirmed", message };
   }
+  target?.created(created.id);
   await setRowState(job.id, row.line, "created", { categoryId: created.id });
   await entry.complete("category_created", { categoryId: created.id, name: created.name });
   return { outcome: "created" };
@@ -85,7 +105,10 @@ export async function runImportJob(id: string, options: RunOptions): Promise<Run
   let resting = false;
   let failure: unknown;
 
+  const target = job.kind === "promotion" ? watchTarget(job) : undefined;
+
   const onOutcome = ({ outcome, message }: { outcome: Outcome; message?: string }) => {
+    if (outcome === "skipped") return;
     if (outcome === "created" || outcome === "refused") {
       unconfirmedInARow = 0;
       backoffMs = 0;
@@ -115,7 +138,7 @@ export async function runImportJob(id: string, options: RunOptions): Promise<Run
       await Promise.race(inFlight);
       continue;
     }
-    const sending: Promise<void> = sendRow(job, row)
+    const sending: Promise<void> = sendRow(job, row, target)
       .then(onOutcome, (error: unknown) => {
         failure ??= error;
       })
@@ -125,32 +148,38 @@ export async function runImportJob(id: string, options: RunOptions): Promise<Run
   await Promise.all(inFlight);
   // The database failed around a create: the queue retries the job, and the next run finds the row still 'sending'.
   if (failure) throw failure;
-  if (pauseReason) {
-    await pause(id, pauseReason);
-    return {};
-  }
   const pace = { unconfirmedInARow, backoffMs };
-  if (stopping() || resting || Date.now() >= until) return { carryOn: { ...pace, afterMs: resting ? backoffMs : 0 } };
-  return (await endJob(id)) ? {} : { carryOn: { ...pace, afterMs: 0 } };
+  if (stopping()) return { carryOn: { ...pace, afterMs: 0 } };
+  const now = await readJob(id);
+  if (now?.state !== "running") return {};
+  if (!now.cancel_requested && (await hasRowsToSend(id))) {
+    // A pause is for rows not yet sent: a person decides when the service is back.
+    if (pauseReason) {
+      await pause(id, pauseReason);
+      return {};
+    }
+    return { carryOn: { ...pace, afterMs: resting ? backoffMs : 0 } };
+  }
+  return endJob(now, pace);
 }
 
-/** No row left to send, or cancelled. False when a row was made pending again meanwhile and needs another run. */
-async function endJob(id: string): Promise<boolean> {
-  const job = await readJob(id);
-  if (job?.state !== "running") return true;
-  if (job.cancel_requested) await skipPendingRows(id);
-  else if (await hasRowsToSend(id)) return false;
-  if (!(await checkUnconfirmedRows(job))) {
-    // Unchecked rows would invite sending again what may exist: the job waits for the list instead.
-    await pause(id, "The list could not be read to check the rows that got no response. Resume to try again.");
-    return true;
+/**
+ * Every row sent, or the job cancelled: the creates that got no response are looked for in the list now, and the job
+ * ends. While the list cannot be read, the check is tried again later; the job stays running.
+ */
+async function endJob(job: Job, pace: Pace): Promise<RunResult> {
+  if (job.cancel_requested) await skipPendingRows(job.id);
+  // A cancelled job ends even when the check cannot be made: its unknown rows stay unknown, for a person to decide.
+  if (!(await checkUnconfirmedRows(job)) && !job.cancel_requested) {
+    const afterMs = Math.min(BACKOFF_MAX_MS, pace.backoffMs ? pace.backoffMs * 2 : BACKOFF_FIRST_MS);
+    return { carryOn: { ...pace, backoffMs: afterMs, afterMs } };
   }
-  const counts = await finishJob(id);
+  const counts = await finishJob(job.id);
   if (counts)
     await recordAudit({
-      action: job.cancel_requested ? "import_cancelled" : "import_finished",
+      action: jobEndAction(job, job.cancel_requested),
       actor: job.created_by,
-      details: { importId: id, fileName: job.file_name, ...counts },
+      details: { ...jobDetails(job), ...counts },
     });
-  return true;
+  return {};
 }

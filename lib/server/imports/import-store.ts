@@ -14,7 +14,10 @@ import type { ClassifiedRow } from "./classify-rows";
 import { defaultEnvironment } from "@/lib/server/config/environments";
 import { jobEnvironment } from "./job-environment";
 
-const INSERT_BATCH = 5_000;
+/** An import sends a file's rows; a promotion sends categories read from the other environment. */
+export type JobKind = "import" | "promotion";
+
+export const INSERT_BATCH = 5_000;
 const COUNTED: readonly (readonly ["class" | "state", ImportRowClass | ImportRowState])[] = [
   ...IMPORT_ROW_CLASSES.map((name) => ["class", name] as const),
   ...IMPORT_ROW_STATES.map((name) => ["state", name] as const),
@@ -102,27 +105,35 @@ export async function createImportJob(job: {
   return id;
 }
 
-export async function readImportJob(id: string): Promise<ImportJob | undefined> {
+export async function readImportJob(id: string, kind: JobKind = "import"): Promise<ImportJob | undefined> {
   const { rows } = await query<JobRow>(
-    `SELECT ${JOB_COLUMNS} FROM import_jobs j LEFT JOIN import_rows r ON r.job_id = j.id WHERE j.id = $1 GROUP BY j.id`,
-    [id],
+    `SELECT ${JOB_COLUMNS} FROM import_jobs j LEFT JOIN import_rows r ON r.job_id = j.id
+     WHERE j.id = $1 AND j.kind = $2 GROUP BY j.id`,
+    [id, kind],
   );
   return rows[0] && toJob(rows[0]);
 }
 
-/** One environment's recent imports; those made before there were two count as the default environment's. */
-export async function listImportJobs(environment: CatalogueEnvironment, limit = 20): Promise<ImportJob[]> {
+/**
+ * Recent jobs of a kind, in one environment or all. Imports made before there were two environments count as the
+ * default environment's.
+ */
+export async function listJobs(kind: JobKind, environment?: CatalogueEnvironment, limit = 20): Promise<ImportJob[]> {
   const { rows } = await query<JobRow>(
-    `SELECT ${JOB_COLUMNS} FROM (SELECT * FROM import_jobs WHERE coalesce(environment, $2) = $3
+    `SELECT ${JOB_COLUMNS} FROM (SELECT * FROM import_jobs
+                                 WHERE kind = $4 AND ($3::text IS NULL OR coalesce(environment, $2) = $3)
                                  ORDER BY created_at DESC LIMIT $1) j
      LEFT JOIN import_rows r ON r.job_id = j.id GROUP BY j.id, j.file_name, j.created_by, j.created_at, j.state,
-     j.pause_reason, j.create_existing, j.ignored_columns, j.environment ORDER BY j.created_at DESC`,
-    [limit, defaultEnvironment(), environment],
+     j.pause_reason, j.create_existing, j.ignored_columns, j.environment
+     ORDER BY j.created_at DESC`,
+    [limit, defaultEnvironment(), environment ?? null, kind],
   );
   return rows.map(toJob);
 }
 
-type StoredRow = {
+export const listImportJobs = (environment: CatalogueEnvironment) => listJobs("import", environment);
+
+export type StoredRow = {
   line: number;
   name: string;
   description: string | null;
@@ -135,13 +146,11 @@ type StoredRow = {
   confirmed_late: boolean;
 };
 
-export async function readImportRows(id: string): Promise<ImportRow[]> {
-  const { rows } = await query<StoredRow>(
-    `SELECT line, name, description, class, existing_id, note, state, category_id, message, confirmed_late
-     FROM import_rows WHERE job_id = $1 ORDER BY line`,
-    [id],
-  );
-  return rows.map((row) => ({
+export const ROW_COLUMNS =
+  "line, name, description, class, existing_id, note, state, category_id, message, confirmed_late";
+
+export function toImportRow(row: StoredRow): ImportRow {
+  return {
     line: row.line,
     name: row.name,
     ...(row.description !== null && { description: row.description }),
@@ -152,7 +161,14 @@ export async function readImportRows(id: string): Promise<ImportRow[]> {
     ...(row.category_id !== null && { categoryId: row.category_id }),
     ...(row.message !== null && { message: row.message }),
     confirmedLate: row.confirmed_late,
-  }));
+  };
+}
+
+export async function readImportRows(id: string): Promise<ImportRow[]> {
+  const { rows } = await query<StoredRow>(`SELECT ${ROW_COLUMNS} FROM import_rows WHERE job_id = $1 ORDER BY line`, [
+    id,
+  ]);
+  return rows.map(toImportRow);
 }
 
 /** Preview → running. Existing names are skipped unless the person asked for them. False when not in preview. */

@@ -13,12 +13,15 @@ function message(row: ImportRow): string {
   return row.message ?? (row.state === "skipped" ? (row.note ?? "") : "");
 }
 
-export function importResultsCsv(rows: readonly ImportRow[]): string {
+/** A promotion's rows also say the id each category has in the environment it came from. */
+export function importResultsCsv(rows: readonly (ImportRow & { sourceId?: string })[], withSourceId = false): string {
+  const source = (row: { sourceId?: string }) => (withSourceId ? [row.sourceId ?? ""] : []);
   return stringify(
     [
-      ["line", "name", "description", "outcome", "id", "message"],
+      ["line", ...(withSourceId ? ["source id"] : []), "name", "description", "outcome", "id", "message"],
       ...rows.map((row) => [
         row.line,
+        ...source(row),
         row.name,
         row.description ?? "",
         outcome(row),

@@ -6,6 +6,9 @@ import { log } from "@/lib/server/log";
 
 export type Job = {
   id: string;
+  kind: "import" | "promotion";
+  /** A promotion's: the environment its rows were read from. */
+  source_environment: string | null;
   file_name: string;
   created_by: string;
   known_ids: string[] | null;
@@ -14,12 +17,13 @@ export type Job = {
   state: string;
 };
 export type Row = { line: number; name: string; description: string | null };
-export type RowEnd = "created" | "failed" | "unknown" | "pending";
+export type RowEnd = "created" | "failed" | "unknown" | "pending" | "skipped";
 export type EndCounts = { created: number; skipped: number; failed: number; unknown: number };
 
 export async function readJob(id: string): Promise<Job | undefined> {
   const { rows } = await query<Job>(
-    `SELECT id, file_name, created_by, known_ids, cancel_requested, state, environment FROM import_jobs WHERE id = $1`,
+    `SELECT id, kind, source_environment, file_name, created_by, known_ids, cancel_requested, state, environment
+     FROM import_jobs WHERE id = $1`,
     [id],
   );
   return rows[0];
@@ -72,7 +76,7 @@ export async function pause(id: string, reason: string): Promise<void> {
 
 export async function skipPendingRows(id: string): Promise<void> {
   await query(
-    `UPDATE import_rows SET state = 'skipped', message = 'Not sent: the import was cancelled.'
+    `UPDATE import_rows SET state = 'skipped', message = 'Not sent: cancelled before its turn.'
      WHERE job_id = $1 AND state = 'pending'`,
     [id],
   );

@@ -1,0 +1,37 @@
+import { recordAudit } from "@/lib/server/audit/audit-trail";
+import { getConfig } from "@/lib/server/config/config";
+import { jsonResponse } from "@/lib/server/http/api-response";
+import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
+import { readJsonBody } from "@/lib/server/http/read-json-body";
+import { validateBody } from "@/lib/server/http/validate-body";
+import { queueImportRun } from "@/lib/server/imports/import-queue";
+import { planPromotion } from "@/lib/server/promotions/plan-promotion";
+import { promotionWithRows } from "@/lib/server/promotions/promotion-by-id";
+import { createPromotion, listPromotions } from "@/lib/server/promotions/promotion-store";
+import { promotionRequestSchema } from "@/lib/shared/promotion-schemas";
+
+export const GET = apiRoute("admin", async () => jsonResponse(JSON.stringify(await listPromotions()), 200));
+
+/** Starts at once: the comparison the person chose from was the preview. */
+export const POST = apiRoute("admin", async (request, { requestId, user }) => {
+  const body = validateBody(
+    // As many ids as an import file has rows, so the import's size limit rather than a form's.
+    await readJsonBody(request, getConfig().imports.maxBytes),
+    promotionRequestSchema,
+    'Send {"from": "staging", "to": "production", "ids": ["<category id>", …]}.',
+  );
+  const { rows, knownIds } = await planPromotion(body, { requestId });
+  const id = await createPromotion({ from: body.from, to: body.to, createdBy: user?.username ?? "", knownIds, rows });
+  const skipped = rows.filter((row) => row.existingId !== undefined).length;
+  await recordAudit({
+    action: "promotion_started",
+    actor: user?.username,
+    requestId,
+    details: { promotionId: id, from: body.from, environment: body.to, rows: rows.length - skipped, skipped },
+  });
+  await queueImportRun(id);
+  return jsonResponse(JSON.stringify(await promotionWithRows(id)), 201, { location: `/api/promotions/${id}` });
+});
+
+const notAllowed = methodNotAllowed(["GET", "HEAD", "POST"]);
+export { notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
