@@ -35,12 +35,18 @@ const withEnvironments = ({ production, staging }, measure) =>
     return measure(app, cookie, { staging: stagingService, production: productionService });
   });
 
-/** A promotion's row of the report. @param {string} where @param {{ ms: number, note: string } | void} promotion */
-const promotionRow = (where, promotion) => [
-  `promotion of ${format.count(PROMOTED)} categories only in staging ${where}, POST /api/promotions to finished`,
-  promotion ? `**${(promotion.ms / 1000).toFixed(1)} s**` : "not measured",
-  `target ≤ 15 s; ${promotion?.note ?? "see Problems"}`,
-];
+/**
+ * A promotion's row of the report; its problems join the others.
+ * @param {string} where @param {{ ms: number, note: string, problems: string[] } | void} promotion
+ */
+function promotionRow(where, promotion) {
+  for (const problem of promotion?.problems ?? []) problems.push(`The promotion ${where}: ${problem}.`);
+  return [
+    `promotion of ${format.count(PROMOTED)} categories only in staging ${where}, POST /api/promotions to finished`,
+    promotion ? `**${(promotion.ms / 1000).toFixed(1)} s**` : "not measured",
+    `target ≤ 15 s; ${promotion?.note ?? "see Problems"}`,
+  ];
+}
 
 await withEnvironments(environmentLists(N), async (app, cookie, services) => {
   const options = { url: app.url, cookie, services: /** @type {const} */ ([services.staging, services.production]) };
@@ -60,7 +66,8 @@ await withEnvironments(environmentLists(N), async (app, cookie, services) => {
     ["compare − the two reads", `**${format.ms(compareMs - readsMs)}**`, "target ≤ 2 s"],
   );
   const promotion = await promote({ app, cookie, productionService: services.production, count: PROMOTED }).catch(
-    (/** @type {Error} */ error) => void problems.push(`The promotion at ${format.count(N)}: ${error.message}`),
+    (/** @type {Error} */ error) =>
+      void problems.push(`The promotion (${format.count(N)} in each environment): ${error.message}`),
   );
   rows.push(promotionRow(`(${format.count(N)} in each environment)`, promotion));
 });
@@ -70,7 +77,8 @@ if (SMALL) {
   const added = Array.from({ length: PROMOTED }, (_, i) => ({ name: `New in staging ${i + 1}` }));
   await withEnvironments({ production, staging: [...production, ...added] }, async (app, cookie, services) => {
     const promotion = await promote({ app, cookie, productionService: services.production, count: PROMOTED }).catch(
-      (/** @type {Error} */ error) => void problems.push(`The promotion into ${SMALL}: ${error.message}`),
+      (/** @type {Error} */ error) =>
+        void problems.push(`The promotion into a production of ${SMALL}: ${error.message}`),
     );
     rows.push(promotionRow(`into a production of ${SMALL}`, promotion));
   });
