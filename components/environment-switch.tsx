@@ -14,7 +14,8 @@ export function EnvironmentSwitch({ current, choices }: { current: CatalogueEnvi
   const params = useSearchParams();
   const hrefFor = (choice: SwitchChoice) => {
     const next = new URLSearchParams(params.toString());
-    if (choice.isDefault) next.delete("environment");
+    // On History ?environment= is a filter, so the default is named too: without it History shows every environment.
+    if (choice.isDefault && pathname !== "/history") next.delete("environment");
     else next.set("environment", choice.environment);
     const search = next.toString();
     return search ? `${pathname}?${search}` : pathname;

@@ -12,12 +12,19 @@ import {
 } from "@/lib/browser/history-params";
 import { useMounted } from "@/lib/browser/use-mounted";
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from "@/lib/shared/audit-actions";
+import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { Button } from "./button";
 import { Field } from "./field";
 
-type HistoryFiltersProps = { view: HistoryView; onApply: (filters: Partial<HistoryView>) => void };
+type HistoryFiltersProps = {
+  view: HistoryView;
+  environments: CatalogueEnvironment[];
+  onApply: (filters: Partial<HistoryView>) => void;
+};
 
-export function HistoryFilters({ view, onApply }: HistoryFiltersProps) {
+const ENVIRONMENT_NAMES: Record<CatalogueEnvironment, string> = { production: "Production", staging: "Staging" };
+
+export function HistoryFilters({ view, environments, onApply }: HistoryFiltersProps) {
   const hydrated = useMounted();
   // `values` follows the URL, so Back and Forward show the filters of the page they land on. Only its first reset, as
   // the page's scripts start, keeps what was typed before them.
@@ -59,6 +66,20 @@ export function HistoryFilters({ view, onApply }: HistoryFiltersProps) {
           </select>
         )}
       </Field>
+      {environments.length > 1 && (
+        <Field id="history-environment" label="Environment">
+          {(field) => (
+            <select {...field} {...filter("environment", { onChange: () => void apply() })}>
+              <option value="">Any environment</option>
+              {environments.map((environment) => (
+                <option key={environment} value={environment}>
+                  {ENVIRONMENT_NAMES[environment]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      )}
       <Field id="history-range" label="Time">
         {(field) => (
           <select

@@ -1,10 +1,32 @@
 import Link from "next/link";
 import { auditCells } from "@/lib/shared/audit-cells";
 import type { AuditEntry } from "@/lib/shared/audit-schemas";
+import { type CatalogueEnvironment, inEnvironment, isCatalogueEnvironment } from "@/lib/shared/environment";
 import { LocalTime } from "./local-time";
 
+/** The page of the import or promotion an event belongs to: an import's page is under its environment's address. */
+function jobPage(
+  { importId, promotionId, environment }: AuditEntry["details"],
+  defaultEnvironment: CatalogueEnvironment,
+): string | undefined {
+  if (promotionId !== undefined) return `/promotions/${promotionId}`;
+  if (importId === undefined) return undefined;
+  const path = `/categories/import/${importId}`;
+  // A value other than production or staging is the only environment's label ("local"): its default address.
+  return isCatalogueEnvironment(environment)
+    ? inEnvironment(path, { environment, isDefault: environment === defaultEnvironment })
+    : path;
+}
+
+type HistoryTableProps = {
+  entries: AuditEntry[];
+  caption: string;
+  busy: boolean;
+  defaultEnvironment: CatalogueEnvironment;
+};
+
 // The same columns, in the same order, as the CSV export.
-export function HistoryTable({ entries, caption, busy }: { entries: AuditEntry[]; caption: string; busy: boolean }) {
+export function HistoryTable({ entries, caption, busy, defaultEnvironment }: HistoryTableProps) {
   return (
     <div className="table-scroll" role="region" aria-label="History table" tabIndex={0} aria-busy={busy || undefined}>
       <table className="table history-table">
@@ -14,6 +36,7 @@ export function HistoryTable({ entries, caption, busy }: { entries: AuditEntry[]
             <th scope="col">Time</th>
             <th scope="col">Person</th>
             <th scope="col">Event</th>
+            <th scope="col">Environment</th>
             <th scope="col">Category id</th>
             <th scope="col">Category name</th>
             <th scope="col">Details</th>
@@ -23,7 +46,7 @@ export function HistoryTable({ entries, caption, busy }: { entries: AuditEntry[]
         <tbody>
           {entries.map((entry, index) => {
             const cells = auditCells(entry);
-            const importId = entry.details.importId;
+            const job = jobPage(entry.details, defaultEnvironment);
             return (
               <tr key={entry.id} className={index % 2 ? "row-alt" : undefined}>
                 <td>
@@ -31,15 +54,10 @@ export function HistoryTable({ entries, caption, busy }: { entries: AuditEntry[]
                 </td>
                 <td>{cells.person}</td>
                 <td className="cell-event">{cells.event}</td>
+                <td>{cells.environment}</td>
                 <td className="cell-id">{cells.categoryId}</td>
                 <td>{cells.categoryName}</td>
-                <td>
-                  {importId === undefined ? (
-                    cells.details
-                  ) : (
-                    <Link href={`/categories/import/${importId}`}>{cells.details}</Link>
-                  )}
-                </td>
+                <td>{job === undefined ? cells.details : <Link href={job}>{cells.details}</Link>}</td>
                 <td className="cell-request">{cells.requestId}</td>
               </tr>
             );

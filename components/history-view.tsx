@@ -7,6 +7,7 @@ import { exportHref, useAuditPage } from "@/lib/browser/history";
 import { type HistoryView as View, filtersOf, historyHref, readHistoryView } from "@/lib/browser/history-params";
 import { describeError } from "@/lib/browser/describe-error";
 import type { AuditPage } from "@/lib/shared/audit-schemas";
+import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { count } from "@/lib/shared/plural";
 import { Alert } from "./alert";
 import { Button, ButtonLink } from "./button";
@@ -23,7 +24,10 @@ function summary(view: View, page: AuditPage): string {
   return `${count(page.entries.length, "event", "events")}${where}: ${span}.`;
 }
 
-export function HistoryView() {
+/** The environments this app serves, production first, and the one an address without ?environment= is in. */
+type HistoryViewProps = { environments: CatalogueEnvironment[]; defaultEnvironment: CatalogueEnvironment };
+
+export function HistoryView({ environments, defaultEnvironment }: HistoryViewProps) {
   const router = useRouter();
   const view = readHistoryView(useSearchParams());
   const { data: page, error, isPending, isPlaceholderData, refetch } = useAuditPage(view);
@@ -31,7 +35,11 @@ export function HistoryView() {
 
   return (
     <>
-      <HistoryFilters view={view} onApply={(filters) => router.push(historyHref(filters))} />
+      <HistoryFilters
+        view={view}
+        environments={environments}
+        onApply={(filters) => router.push(historyHref(filters))}
+      />
       {view.category && (
         <p className="notice">
           Showing only the events of category <strong className="cell-id">{view.category}</strong>.{" "}
@@ -61,6 +69,7 @@ export function HistoryView() {
               entries={page.entries}
               caption={`Events, newest first: ${summary(view, page)}`}
               busy={isPlaceholderData}
+              defaultEnvironment={defaultEnvironment}
             />
           )}
           <nav className="pager" aria-label="Pages of events">

@@ -98,6 +98,37 @@ test("the header with the switch has no axe violations", async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
+test("History's Environment filter works from the keyboard and passes axe", async ({ page, uniqueName }) => {
+  // Staging's fake answers a create with its list, so the create fails: an event about staging all the same.
+  const create = await page.request.post(`${app.url}/api/categories?environment=staging`, {
+    headers: { origin: app.url },
+    data: { name: uniqueName },
+  });
+  expect(create.status()).toBe(502);
+  await page.goto(`${app.url}/history?q=${encodeURIComponent(uniqueName)}`);
+  await expect(page.getByRole("status").filter({ hasText: /^1 event/ })).toBeVisible();
+  // Here ?environment= filters, so the header's switch names the default environment too.
+  await expect(environmentSwitch(page).getByRole("link", { name: "Production" })).toHaveAttribute(
+    "href",
+    `/history?${new URLSearchParams({ q: uniqueName, environment: "production" })}`,
+  );
+  const environment = page.getByRole("combobox", { name: "Environment" });
+
+  await page.getByRole("combobox", { name: "Event" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(environment).toBeFocused();
+  await page.keyboard.press("p");
+  await expect(page).toHaveURL(/\/history\?environment=production&q=/);
+  await expect(page.getByRole("status").filter({ hasText: "No events match these filters." })).toBeVisible();
+  await expect(environment).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(page).toHaveURL(/\/history\?environment=staging&q=/);
+  const row = page.getByRole("region", { name: "History table" }).getByRole("row").filter({ hasText: uniqueName });
+  await expect(row.getByRole("cell")).toHaveText([/./, /./, "Create failed", "Staging", "", uniqueName, /./, /./]);
+
+  await expectNoAxeViolations(page);
+});
+
 test("with one environment configured, the header has no Environment switch", async ({ page }) => {
   await page.goto("/categories");
   await expect(page.getByRole("banner")).toContainText("Environment: Staging");

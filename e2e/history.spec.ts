@@ -23,7 +23,7 @@ async function shownRows(page: Page): Promise<string[][]> {
     );
 }
 
-const shownNames = async (page: Page) => (await shownRows(page)).map((row) => row[4] ?? "");
+const shownNames = async (page: Page) => (await shownRows(page)).map((row) => row[5] ?? "");
 
 // One after another, so the trail holds them in this order.
 /** Opens the page and waits until its events are read: the controls work from then on. */
@@ -61,7 +61,9 @@ test("events made through the form and the API appear with who did them and what
   await expect(page).toHaveURL(`/history?q=${encodeURIComponent(uniqueName).replaceAll("%20", "+")}`);
   await expect
     .poll(() =>
-      shownRows(page).then((rows) => rows.map(([, person, event, , name, details]) => [person, event, name, details])),
+      shownRows(page).then((rows) =>
+        rows.map(([, person, event, , , name, details]) => [person, event, name, details]),
+      ),
     )
     .toEqual([
       [admin, "Created category", `${uniqueName} by api`, "with the form"],
@@ -75,7 +77,9 @@ test("events made through the form and the API appear with who did them and what
   await page.getByLabel("Event", { exact: true }).selectOption({ label: "Sign-in refused" });
   await expect(page).toHaveURL(`/history?actor=${stranger}&action=sign_in_failed`);
   await expect
-    .poll(() => shownRows(page).then((rows) => rows.map(([, person, event, , , details]) => [person, event, details])))
+    .poll(() =>
+      shownRows(page).then((rows) => rows.map(([, person, event, , , , details]) => [person, event, details])),
+    )
     .toEqual([[stranger, "Sign-in refused", "wrong username or password, from 198.51.100.7"]]);
 });
 
@@ -157,7 +161,7 @@ test("Older and Newer page through every event exactly once while new events arr
   const older = page.getByRole("link", { name: "Older" });
   const newer = page.getByRole("link", { name: "Newer" });
   const showsPage = (expected: string[]) =>
-    expect.poll(() => shownRows(page).then((rows) => rows.map((row) => row[6]))).toEqual(expected);
+    expect.poll(() => shownRows(page).then((rows) => rows.map((row) => row[7]))).toEqual(expected);
 
   await showsPage(events(104, 55));
   await expect(page.getByRole("status").filter({ hasText: /^50 events, the newest: / })).toBeVisible();
@@ -185,7 +189,7 @@ test("Older and Newer page through every event exactly once while new events arr
   await showsPage(events(107, 58));
   expect(
     (await shownRows(page)).every(
-      ([, person, event, , , details]) =>
+      ([, person, event, , , , details]) =>
         person === PAGER_ACCOUNT.username && event === "Forbidden" && details === "POST /api/categories",
     ),
   ).toBe(true);
@@ -207,10 +211,17 @@ test("a category's id in the list leads to its creation record: who, when, and h
   await expect
     .poll(() =>
       shownRows(page).then((rows) =>
-        rows.map(([, person, event, categoryId, name, details]) => [person, event, categoryId, name, details]),
+        rows.map(([, person, event, environment, categoryId, name, details]) => [
+          person,
+          event,
+          environment,
+          categoryId,
+          name,
+          details,
+        ]),
       ),
     )
-    .toEqual([[admin, "Created category", id, uniqueName, "with the form"]]);
+    .toEqual([[admin, "Created category", "Staging", id, uniqueName, "with the form"]]);
   const time = page.getByRole("region", { name: "History table" }).locator("time");
   const when = Date.parse((await time.getAttribute("datetime")) ?? "");
   expect(Math.abs(Date.now() - when)).toBeLessThan(60_000);
@@ -228,13 +239,15 @@ test("the export holds exactly the filtered events, spreadsheet-safe", async ({ 
   ]);
   expect(download.suggestedFilename()).toMatch(/^history-.+\.csv$/);
   const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8");
-  expect(text.startsWith("\uFEFFtime,person,event,category id,category name,details,request id\r\n")).toBe(true);
+  expect(text.startsWith("\uFEFFtime,person,event,environment,category id,category name,details,request id\r\n")).toBe(
+    true,
+  );
   const [header, ...rows] = parse(text, { bom: true }) as string[][];
-  expect(header).toHaveLength(7);
-  expect(rows.map((row) => row.map((cell, index) => (index === 4 ? cell.replace(/^'(?==)/, "") : cell)))).toEqual(
+  expect(header).toHaveLength(8);
+  expect(rows.map((row) => row.map((cell, index) => (index === 5 ? cell.replace(/^'(?==)/, "") : cell)))).toEqual(
     shown,
   );
-  expect(rows[0]?.[4]).toBe(`'=${uniqueName}, "quoted"`);
+  expect(rows[0]?.[5]).toBe(`'=${uniqueName}, "quoted"`);
 });
 
 test("keyboard alone: filters, the full time of an event, paging; and no axe violations", async ({

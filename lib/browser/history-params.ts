@@ -16,6 +16,7 @@ const localTime = z.string().check(z.trim());
 const VIEW_FIELDS = {
   actor: fields.actor,
   action: fields.action,
+  environment: fields.environment,
   range: z.enum(["hour", "today", "week", "custom"]),
   // Custom range bounds as a datetime-local control holds them: the person's own clock, no zone.
   from: localTime,
@@ -28,7 +29,7 @@ const VIEW_FIELDS = {
 
 export type HistoryView = { [Name in keyof typeof VIEW_FIELDS]: z.output<(typeof VIEW_FIELDS)[Name]> | "" };
 
-const FILTERS = ["actor", "action", "range", "from", "to", "q", "category"] as const;
+const FILTERS = ["actor", "action", "environment", "range", "from", "to", "q", "category"] as const;
 
 /** In a URL a value that does not fit is no filter, not an error: the page still shows the audit trail. */
 export function readHistoryView(params: URLSearchParams): HistoryView {
@@ -53,9 +54,10 @@ export function historyHref(view: Partial<HistoryView>): string {
 /** What a person chose, without the place in the pages. */
 export type ViewFilters = Pick<HistoryView, (typeof FILTERS)[number]>;
 
-export const filtersOf = ({ actor, action, range, from, to, q, category }: HistoryView): ViewFilters => ({
+export const filtersOf = ({ actor, action, environment, range, from, to, q, category }: HistoryView): ViewFilters => ({
   actor,
   action,
+  environment,
   range,
   from,
   to,
@@ -91,6 +93,7 @@ export function auditSearchParams(view: HistoryView, now: Date, { paged }: { pag
   const set = (name: string, value: string | undefined) => value && params.set(name, value);
   set("actor", view.actor);
   set("action", view.action);
+  set("environment", view.environment);
   set("from", from?.toISOString());
   set("to", to?.toISOString());
   set("q", view.q);

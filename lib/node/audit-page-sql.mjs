@@ -3,7 +3,7 @@
 // costs about the same and no offset is scanned. The expressions match the indexes in the migrations exactly.
 
 /** @typedef {{ time: Date, id: string }} Cursor */
-/** @typedef {{ actor?: string, action?: string, from?: Date, to?: Date, q?: string, category?: string }} Filters */
+/** @typedef {{ actor?: string, action?: string, environment?: string, from?: Date, to?: Date, q?: string, category?: string }} Filters */
 
 /** @param {string} text */
 const likePattern = (text) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
@@ -21,13 +21,14 @@ const textCondition = (q, param) => {
  * @param {Filters & { before?: Cursor, after?: Cursor, limit: number }} query
  * @returns {{ text: string, values: unknown[] }}
  */
-export function auditPageSql({ actor, action, from, to, q, category, before, after, limit }) {
+export function auditPageSql({ actor, action, environment, from, to, q, category, before, after, limit }) {
   /** @type {unknown[]} */
   const values = [];
   const param = (/** @type {unknown} */ value) => `$${values.push(value)}`;
   const conditions = [
     actor !== undefined && `actor = ${param(actor)}`,
     action !== undefined && `action = ${param(action)}`,
+    environment !== undefined && `(details ->> 'environment') = ${param(environment)}`,
     from !== undefined && `time >= ${param(from)}`,
     to !== undefined && `time < ${param(to)}`,
     category !== undefined && `(details ->> 'categoryId') = ${param(category)}`,

@@ -1,5 +1,6 @@
 import { AUDIT_ACTION_LABELS } from "./audit-actions";
 import type { AuditEntry } from "./audit-schemas";
+import { ENVIRONMENTS, type Environment } from "./environment";
 
 const REASONS: Record<string, string> = {
   unauthenticated: "not signed in",
@@ -17,12 +18,27 @@ export const reasonWords = (code: string | number): string => REASONS[code] ?? S
 
 const text = (value: string | number | undefined) => (value === undefined ? "" : String(value));
 
-/** How it came in: a row of an import, else the form (or the API the form uses). */
-function source({ importId, fileName, confirmedAfterLostAnswer }: AuditEntry["details"]): string {
+// As the header's badge says them; any other stored value is shown as it is.
+const ENVIRONMENT_WORDS: Record<Environment, string> = { production: "Production", staging: "Staging", local: "Local" };
+const environmentWords = (value: string | number | undefined) => {
+  const stored = text(value);
+  return ENVIRONMENTS.some((environment) => environment === stored) ? ENVIRONMENT_WORDS[stored as Environment] : stored;
+};
+
+const LOST_ANSWER = "; found in the catalogue after its response was lost";
+
+/** How it came in: a row of an import or of a promotion, else the form (or the API the form uses). */
+function source({ importId, fileName, promotionId, from, confirmedAfterLostAnswer }: AuditEntry["details"]): string {
+  const found = confirmedAfterLostAnswer ? LOST_ANSWER : "";
+  if (promotionId !== undefined) return `by the promotion from ${text(from) || "another environment"}${found}`;
   if (importId === undefined) return "with the form";
-  const found = confirmedAfterLostAnswer ? "; found in the catalogue after its response was lost" : "";
   return `by the import of ${text(fileName) || "a file"}${found}`;
 }
+
+const fromTo = ({ from, environment }: AuditEntry["details"]) => `from ${text(from)} to ${text(environment)}`;
+
+const counts = ({ created, skipped, failed, unknown }: AuditEntry["details"]) =>
+  `${text(created)} created, ${text(skipped)} skipped, ${text(failed)} failed, ${text(unknown)} unknown`;
 
 function detailParts({ action, details }: AuditEntry): string[] {
   const from = details.address === undefined ? "" : `from ${details.address}`;
@@ -40,7 +56,10 @@ function detailParts({ action, details }: AuditEntry): string[] {
       return [source(details)];
     case "category_create_failed":
     case "category_create_refused":
-      return [reasonWords(text(details.reason)), details.importId === undefined ? "" : source(details)];
+      return [
+        reasonWords(text(details.reason)),
+        details.importId === undefined && details.promotionId === undefined ? "" : source(details),
+      ];
     case "forbidden":
       return [`${text(details.method)} ${text(details.path)}`];
     case "refused":
@@ -49,10 +68,12 @@ function detailParts({ action, details }: AuditEntry): string[] {
       return [text(details.fileName)];
     case "import_finished":
     case "import_cancelled":
-      return [
-        text(details.fileName),
-        `${text(details.created)} created, ${text(details.skipped)} skipped, ${text(details.failed)} failed, ${text(details.unknown)} unknown`,
-      ];
+      return [text(details.fileName), counts(details)];
+    case "promotion_started":
+      return [fromTo(details), `${text(details.rows)} to send`, `${text(details.skipped)} skipped`];
+    case "promotion_finished":
+    case "promotion_cancelled":
+      return [fromTo(details), counts(details)];
     default:
       return [];
   }
@@ -63,6 +84,7 @@ export function auditCells(entry: AuditEntry) {
   return {
     person: entry.actor ?? "",
     event: AUDIT_ACTION_LABELS[entry.action],
+    environment: environmentWords(entry.details.environment),
     categoryId: text(entry.details.categoryId),
     categoryName: text(entry.details.name),
     details: detailParts(entry).filter(Boolean).join(", "),

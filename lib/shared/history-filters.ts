@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { AUDIT_ACTIONS } from "./audit-actions";
+import { CATALOGUE_ENVIRONMENTS } from "./environment";
 
 const MAX_ID = 2n ** 63n - 1n;
 
@@ -19,6 +20,8 @@ const cursor = (name: string) => {
 export const historyFilterFields = {
   actor: z.string().check(z.trim(), z.minLength(1, "actor must not be empty")),
   action: z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(", ")}` }),
+  // The API answers any other value with 404 environment_not_configured, as its other routes do.
+  environment: z.enum(CATALOGUE_ENVIRONMENTS),
   // Matches a category's id exactly, or its name anywhere in it, ignoring case.
   q: z.string().check(z.trim(), z.minLength(1, "q must not be empty")),
   category: z.string().check(z.regex(/^\d{1,19}$/, "category must be a category id")),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/node/password.mjs";
 import { freePort } from "../../scripts/lib/ports.mjs";
 import { type Child, spawnNode, waitForOutput } from "../support/child-process";
+import { eventually } from "../support/probes";
 
 /** `npm start` as a person runs it: nothing but DATA_DIR and a port, on a machine with nothing else installed. */
 async function npmStart(dataDir: string, port: number): Promise<Child> {
@@ -37,6 +38,31 @@ async function expectBothEnvironments(port: number, cookie: string, dataDir: str
   expect(await ready.json()).toEqual({ status: "ready", catalogues: { production: "up", staging: "up" } });
 }
 
+/** Compare shows what only staging has, and a promotion adds it to production: the issue's "a promotion works there". */
+async function expectPromotion(port: number, cookie: string) {
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`http://127.0.0.1:${port}${path}`, {
+      ...init,
+      headers: { cookie, "content-type": "application/json", ...init.headers },
+    });
+  const before = (await (await api("/api/compare")).json()) as { onlyInStaging: { id: string; name: string }[] };
+  expect(before.onlyInStaging.length).toBeGreaterThan(0);
+  const ids = before.onlyInStaging.map((category) => category.id);
+  const started = await api("/api/promotions", {
+    method: "POST",
+    body: JSON.stringify({ from: "staging", to: "production", ids }),
+  });
+  expect(started.status).toBe(201);
+  const { id } = (await started.json()) as { id: string };
+  const state = async () => ((await (await api(`/api/promotions/${id}`)).json()) as { state: string }).state;
+  expect(await eventually(async () => (await state()) === "finished", 20_000, 100)).toBe(true);
+  const after = (await (await api("/api/compare")).json()) as { onlyInStaging: unknown[] };
+  expect(after.onlyInStaging).toEqual([]);
+  expect(await names(await api("/api/categories"))).toEqual(
+    expect.arrayContaining(before.onlyInStaging.map((category) => category.name)),
+  );
+}
+
 describe("npm start on a fresh machine", () => {
   let dataDir: string;
   let port: number;
@@ -63,6 +89,7 @@ describe("npm start on a fresh machine", () => {
       expect(second.output()).not.toContain("Created the first account");
       expect((await fetch(`http://127.0.0.1:${port}/api/auth/session`, { headers: { cookie } })).status).toBe(200);
       await expectBothEnvironments(port, cookie, dataDir);
+      await expectPromotion(port, cookie);
     } finally {
       await second.stop();
     }

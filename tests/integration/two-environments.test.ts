@@ -138,6 +138,33 @@ describe("both environments over HTTP", () => {
     expect(production.requests.filter((request) => request.method === "POST")).toHaveLength(productionPosts);
   });
 
+  it("shows each environment's events in History with ?environment=, and the not-found page for one not served", async () => {
+    type Entry = { action: string; details: Record<string, string | number> };
+    const entries = async (query: string) =>
+      ((await (await get(`/api/audit?limit=500${query}`)).json()) as { entries: Entry[] }).entries;
+    const created = (list: Entry[]) =>
+      list.filter(({ action }) => action === "category_created").map(({ details }) => details.name);
+    // Newts were created in staging above; sign-ins are about no environment.
+    const staging = await entries("&environment=staging");
+    expect(created(staging)).toContain("Newts");
+    expect(new Set(staging.map(({ details }) => details.environment))).toEqual(new Set(["staging"]));
+    expect(created(await entries("&environment=production"))).not.toContain("Newts");
+    expect((await entries("")).some(({ action, details }) => action === "signed_in" && !details.environment)).toBe(
+      true,
+    );
+
+    const page = await get("/history?environment=staging");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<option value="staging" selected="">Staging<\/option>/);
+    // What the filters form sends for "Any environment" before its scripts run: no filter, not an unknown environment.
+    expect((await get("/history?actor=&environment=&q=")).status).toBe(200);
+    for (const path of ["/history?environment=qa", "/history?environment=local"]) {
+      const notServed = await get(path);
+      expect(notServed.status, path).toBe(404);
+      expect(await notServed.text()).toContain("Page not found");
+    }
+  });
+
   // Last: it looks at every request the two services received above.
   it("sent each key only to its own service, and no key ever reached the other", () => {
     expect(production.requests.length).toBeGreaterThan(0);

@@ -452,14 +452,16 @@ describe("export", () => {
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="history-[\d-]+T\d{4}\.csv"$/);
     // Decoded keeping the byte-order mark, which text() would drop.
     const lines = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer()).split("\r\n");
-    expect(lines[0]).toBe("\uFEFFtime,person,event,category id,category name,details,request id");
+    expect(lines[0]).toBe("\uFEFFtime,person,event,environment,category id,category name,details,request id");
     expect(lines.at(-1)).toBe("");
     expect(lines).toHaveLength(1 + 1_005 + 1);
     expect(lines[1]).toBe(
-      `${new Date(start + 1_004_000).toISOString()},ann,Created category,1004,"'=HYPERLINK(""x"")",with the form,r1004`,
+      `${new Date(start + 1_004_000).toISOString()},ann,Created category,Production,1004,"'=HYPERLINK(""x"")",with the form,r1004`,
     );
-    expect(lines[1_005]).toBe(`${new Date(start).toISOString()},ann,Created category,0,Breed 0,with the form,r0`);
-    expect(new Set(lines.slice(1, -1).map((line) => line.split(",")[3])).size).toBe(1_005);
+    expect(lines[1_005]).toBe(
+      `${new Date(start).toISOString()},ann,Created category,Production,0,Breed 0,with the form,r0`,
+    );
+    expect(new Set(lines.slice(1, -1).map((line) => line.split(",")[4])).size).toBe(1_005);
   });
 
   it("answers 400 for a bad filter and 403 for a viewer, before any CSV", async () => {
@@ -473,6 +475,95 @@ describe("export", () => {
     expect(
       (await routes.auditExport.GET(new Request(`${ORIGIN}/api/audit/export`, { headers: { cookie: viewer } }))).status,
     ).toBe(403);
+  });
+});
+
+describe("the environment of each event", () => {
+  // Staging is the fake catalogue; nothing here is sent to production.
+  const both = () => ({
+    CATALOGUE_API_URL: "",
+    CATALOGUE_API_KEY: "",
+    CATALOGUE_PRODUCTION_URL: "http://127.0.0.1:9/v1",
+    CATALOGUE_PRODUCTION_KEY: "production-key",
+    CATALOGUE_STAGING_URL: fake.url,
+    CATALOGUE_STAGING_KEY: "staging-key",
+  });
+  const environments = async () =>
+    (await entries()).map(({ action, details }) => `${action} ${String(details.environment ?? "none")}`);
+
+  it("with both environments: an event about one names it, and an event about none (a sign-in) names none", async () => {
+    const routes = await load(both());
+    const cookie = await signIn(routes.login, ADMIN);
+    fake.reply(() => json(201, { id: 5, name: "Newts" }));
+    const created = await routes.categories.POST(
+      new Request(`${ORIGIN}/api/categories?environment=staging`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({ name: "Newts" }),
+      }),
+    );
+    expect(created.status).toBe(201);
+    await routes.trail.recordAudit({
+      action: "import_started",
+      details: { importId: "i1", environment: "production" },
+    });
+    expect(await environments()).toEqual(["signed_in none", "category_created staging", "import_started production"]);
+  });
+
+  it("with one environment: every event names it as its badge does, and ?environment= of that one finds them", async () => {
+    const routes = await load({ CATALOGUE_ENVIRONMENT: "local" });
+    const cookie = await signIn(routes.login, ADMIN);
+    // A create names its catalogue environment, production; the trail keeps what the badge says, as for a sign-in.
+    await routes.trail.recordAudit({
+      action: "category_created",
+      details: { categoryId: "1", environment: "production" },
+    });
+    expect(await environments()).toEqual(["signed_in local", "category_created local"]);
+    const { body } = await readAudit(routes, cookie, "?environment=production");
+    expect(body.entries.map(({ action }: Row) => action)).toEqual(["category_created", "signed_in"]);
+    expect((await readAudit(routes, cookie, "?environment=staging")).status).toBe(404);
+  });
+
+  it("filters GET /api/audit and its export by environment, and the export has the environment column", async () => {
+    const routes = await load(both());
+    await routes.trail.recordAudit(
+      { action: "category_created", actor: "ann", details: { categoryId: "1", name: "Dogs", environment: "staging" } },
+      {
+        action: "category_created",
+        actor: "ann",
+        details: { categoryId: "2", name: "Cats", environment: "production" },
+      },
+      { action: "signed_out", actor: "ann" },
+    );
+    const cookie = await signIn(routes.login, ADMIN);
+    const names = async (query: string) =>
+      (await readAudit(routes, cookie, query)).body.entries.map((entry: Row) => entry.details.name ?? entry.action);
+
+    expect(await names("?environment=staging")).toEqual(["Dogs"]);
+    expect(await names("?environment=production&actor=ann")).toEqual(["Cats"]);
+    expect(await names("?actor=ann")).toEqual(["signed_out", "Cats", "Dogs"]);
+
+    const exported = await routes.auditExport.GET(
+      new Request(`${ORIGIN}/api/audit/export?environment=staging`, { headers: { cookie } }),
+    );
+    const lines = (await exported.text()).split("\r\n");
+    expect(lines[0]).toBe("time,person,event,environment,category id,category name,details,request id");
+    expect(lines.slice(1, -1).map((line) => line.split(",").slice(1, 6))).toEqual([
+      ["ann", "Created category", "Staging", "1", "Dogs"],
+    ]);
+  });
+
+  it("answers an environment it does not serve with 404 environment_not_configured, the API and the export alike", async () => {
+    const routes = await load(both());
+    const cookie = await signIn(routes.login, ADMIN);
+    for (const value of ["qa", "", "Staging", "local"]) {
+      const { status, body } = await readAudit(routes, cookie, `?environment=${value}`);
+      expect([status, body.code], value).toEqual([404, "environment_not_configured"]);
+      const exported = await routes.auditExport.GET(
+        new Request(`${ORIGIN}/api/audit/export?environment=${value}`, { headers: { cookie } }),
+      );
+      expect([exported.status, (await exported.json()).code], value).toEqual([404, "environment_not_configured"]);
+    }
   });
 });
 

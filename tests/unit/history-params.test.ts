@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditSearchParams, historyHref, readHistoryView } from "@/lib/browser/history-params";
+import { auditSearchParams, filtersOf, hasFilters, historyHref, readHistoryView } from "@/lib/browser/history-params";
 import { auditQuerySchema } from "@/lib/server/audit/audit-query";
 import { auditCells } from "@/lib/shared/audit-cells";
 
@@ -32,6 +32,21 @@ describe("the History page's address", () => {
       before: "1700000000000.7",
       q: "dog",
     });
+  });
+
+  it("reads the environment filter only as production or staging, and passes it to the page's read and the export", () => {
+    expect(view("environment=staging")).toMatchObject({ environment: "staging" });
+    expect(view("environment=local")).toMatchObject({ environment: "" });
+    expect(view("environment=Staging")).toMatchObject({ environment: "" });
+    expect(historyHref({ action: "signed_in", environment: "production" })).toBe(
+      "/history?action=signed_in&environment=production",
+    );
+    for (const paged of [true, false])
+      expect(auditSearchParams(view("environment=staging&q=dog"), new Date(), { paged }).toString()).toBe(
+        "environment=staging&q=dog",
+      );
+    expect(hasFilters(view("environment=staging"))).toBe(true);
+    expect(filtersOf(view("environment=staging&before=1.2"))).toMatchObject({ environment: "staging" });
   });
 
   it("writes only what is set, and a custom range's bounds only with a custom range", () => {
@@ -77,9 +92,10 @@ describe("an event in words", () => {
   ) => auditCells({ id: "1", time: new Date().toISOString(), actor, action, requestId: "r1", details });
 
   it("says how a category was made: the form, or which import, and when its response was lost", () => {
-    expect(entry("category_created", { categoryId: "7", name: "Corgi" })).toEqual({
+    expect(entry("category_created", { categoryId: "7", name: "Corgi", environment: "production" })).toEqual({
       person: "ann",
       event: "Created category",
+      environment: "Production",
       categoryId: "7",
       categoryName: "Corgi",
       details: "with the form",
@@ -108,6 +124,51 @@ describe("an event in words", () => {
     expect(entry("category_create_refused", { reason: "some_new_code" }).details).toBe("some new code");
     expect(entry("import_finished", { fileName: "a.csv", created: 2, skipped: 1, failed: 0, unknown: 0 }).details).toBe(
       "a.csv, 2 created, 1 skipped, 0 failed, 0 unknown",
+    );
+  });
+
+  it("names the environment as the header's badge does, and shows any other stored value as it is", () => {
+    const environment = (stored?: string) =>
+      entry("signed_in", stored === undefined ? {} : { environment: stored }).environment;
+    expect([environment("production"), environment("staging"), environment("local")]).toEqual([
+      "Production",
+      "Staging",
+      "Local",
+    ]);
+    expect([environment(), environment("qa"), environment("constructor")]).toEqual(["", "qa", "constructor"]);
+  });
+
+  it("says where a promotion sent its categories, and what came of them", () => {
+    const promotion = { promotionId: "p1", from: "staging", environment: "production" };
+    expect(entry("promotion_started", { ...promotion, rows: 12, skipped: 1 })).toMatchObject({
+      event: "Promotion started",
+      environment: "Production",
+      details: "from staging to production, 12 to send, 1 skipped",
+    });
+    const counts = { created: 12, skipped: 1, failed: 0, unknown: 0 };
+    expect(entry("promotion_finished", { ...promotion, ...counts })).toMatchObject({
+      event: "Promotion finished",
+      details: "from staging to production, 12 created, 1 skipped, 0 failed, 0 unknown",
+    });
+    expect(entry("promotion_cancelled", { ...promotion, ...counts, created: 3 })).toMatchObject({
+      event: "Promotion cancelled",
+      details: "from staging to production, 3 created, 1 skipped, 0 failed, 0 unknown",
+    });
+  });
+
+  it("says which promotion made a category, or failed to, and when its response was lost", () => {
+    const row = { promotionId: "p1", from: "staging", environment: "production", name: "Corgi" };
+    expect(entry("category_created", { ...row, categoryId: "9" })).toMatchObject({
+      categoryId: "9",
+      categoryName: "Corgi",
+      details: "by the promotion from staging",
+    });
+    expect(entry("category_created", { ...row, categoryId: "9", confirmedAfterLostAnswer: 1 }).details).toBe(
+      "by the promotion from staging; found in the catalogue after its response was lost",
+    );
+    expect(entry("category_create_requested", row).details).toBe("by the promotion from staging");
+    expect(entry("category_create_failed", { ...row, reason: "timeout" }).details).toBe(
+      "timeout, by the promotion from staging",
     );
   });
 });

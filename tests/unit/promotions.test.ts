@@ -16,13 +16,20 @@ const lists: { staging: Stored[]; production: Stored[] } = { staging: [], produc
 let nextId = 5000;
 // Names whose create is applied but whose response is cut: a lost answer.
 let cutNames = new Set<string>();
+let productionListFails = false;
+// Names whose create gets a 500 and is not applied: an unknown outcome that the list check cannot settle.
+let failNames = new Set<string>();
 
 function serve(environment: "staging" | "production", key: string) {
   return (request: RecordedRequest) => {
     if (request.headers.authorization !== `Bearer ${key}`)
       return json(401, { code: "unauthorized", message: "wrong key", status: 401 });
-    if (request.method === "GET") return json(200, lists[environment]);
+    if (request.method === "GET")
+      return environment === "production" && productionListFails
+        ? json(500, { code: "boom", message: "list down", status: 500 })
+        : json(200, lists[environment]);
     const body = JSON.parse(request.body) as { name: string; description?: string };
+    if (failNames.has(body.name)) return json(500, { code: "boom", message: "internal", status: 500 });
     const created = { id: nextId++, ...body };
     lists[environment].push(created);
     if (cutNames.has(body.name)) return { reset: "before-headers" as const };
@@ -58,7 +65,9 @@ afterAll(async () => {
   await stopImportWorker(5_000);
   await Promise.all([staging.close(), production.close()]);
 });
-beforeEach(() => {
+beforeEach(async () => {
+  // A test that failed half-way must not hold the target for the next: one promotion at a time per environment.
+  await query(`UPDATE import_jobs SET state = 'cancelled' WHERE kind = 'promotion' AND state <> 'finished'`);
   lists.staging = [
     { id: 1, name: "Dog", description: "Loyal" },
     { id: 2, name: "Axolotl", description: "Smiles" },
@@ -72,6 +81,8 @@ beforeEach(() => {
     { id: 103, name: "Emu" },
   ];
   cutNames = new Set();
+  productionListFails = false;
+  failNames = new Set();
   staging.requests.length = 0;
   production.requests.length = 0;
 });
@@ -116,6 +127,31 @@ async function expectError(response: Response, status: number, code: string) {
   const body = errorBodySchema.parse(await response.json());
   expect(body).toMatchObject({ code, status });
   return body;
+}
+
+async function storedPromotion(ids: string[]) {
+  const { planPromotion } = await import("@/lib/server/promotions/plan-promotion");
+  const { createPromotion } = await import("@/lib/server/promotions/promotion-store");
+  const request = { from: "staging" as const, to: "production" as const, ids };
+  const { rows, knownIds } = await planPromotion(request, { requestId: "test" });
+  // Stored without queueing a run: this file's queue workers run only what is queued, so the test runs it itself.
+  return createPromotion({ ...request, createdBy: "ada", knownIds, rows });
+}
+
+const runOnce = async (
+  id: string,
+  stopping = () => false,
+  concurrency = 1,
+  pace = { unconfirmedInARow: 0, backoffMs: 0 },
+) => {
+  const { runImportJob } = await import("@/lib/server/imports/import-runner");
+  return runImportJob(id, { concurrency, stopping, until: Infinity, ...pace });
+};
+
+/** Runs it until it ends or pauses, as the queue does, without waiting out the rests it asks for. */
+async function runToEnd(id: string, concurrency = 1) {
+  let { carryOn } = await runOnce(id, () => false, concurrency);
+  while (carryOn) ({ carryOn } = await runOnce(id, () => false, concurrency, carryOn));
 }
 
 describe("POST /api/promotions", () => {
@@ -172,7 +208,8 @@ describe("POST /api/promotions", () => {
   });
 
   it("works the other way, production to staging, each key going only to its own service", async () => {
-    const response = await post({ from: "production", to: "staging", ids: ["103"] });
+    // As /api/compare gives ids: bare numbers.
+    const response = await post({ from: "production", to: "staging", ids: [103] });
     expect(response.status).toBe(201);
     const done = await ended(((await response.json()) as { id: string }).id);
     expect(done).toMatchObject({ from: "production", to: "staging", counts: { created: 1 } });
@@ -201,16 +238,65 @@ describe("POST /api/promotions", () => {
     await expectError(await post({ from: "staging", to: "staging", ids: ["2"] }), 400, "invalid_request");
     await expectError(await post({ from: "staging", to: "production", ids: [] }), 400, "invalid_request");
     await expectError(await post({ from: "test", to: "production", ids: ["2"] }), 400, "invalid_request");
+    // A number JSON cannot hold exactly would name another category: it must come as a string.
+    const rounded = await expectError(
+      await post({ from: "staging", to: "production", ids: [9007199254740993] }),
+      400,
+      "invalid_request",
+    );
+    expect(rounded.message).toBe("ids[0] is not a category id: send the id's digits as a string");
+    // However many ids are wrong, one message, never a 500.
+    const many = await expectError(
+      await post({ from: "staging", to: "production", ids: Array.from({ length: 200_000 }, () => "x") }),
+      400,
+      "invalid_request",
+    );
+    expect(many.message).toContain("ids[0]");
     expect([...staging.requests, ...production.requests]).toEqual([]);
   });
 
-  it("settles a create whose response was lost against production's list at once, without a pause", async () => {
-    cutNames = new Set(["Kiwi"]);
-    const response = await post({ from: "staging", to: "production", ids: ["5"] });
-    const done = await ended(((await response.json()) as { id: string }).id);
+  it("settles creates whose responses were lost against production's list at once, without a pause", async () => {
+    // More lost answers in a row than pause an import with rows still to send.
+    lists.staging = Array.from({ length: 6 }, (_, i) => ({ id: 300 + i, name: `Lost ${i}` }));
+    cutNames = new Set(lists.staging.map((category) => category.name));
+    const id = await storedPromotion(lists.staging.map((category) => String(category.id)));
+    await runToEnd(id, 3);
+    const done = await read(id);
     expect(done.state).toBe("finished");
-    expect(done.rows[0]).toMatchObject({ state: "created", confirmedLate: true });
-    expect(posts(production)).toEqual(["Kiwi"]);
+    expect(done.counts).toMatchObject({ created: 6, confirmedLate: 6, unknown: 0 });
+    expect(posts(production).sort()).toEqual([...cutNames].sort());
+  });
+
+  it("refuses viewers every promotion route", async () => {
+    const { id } = (await (await post({ from: "staging", to: "production", ids: ["2"] })).json()) as { id: string };
+    await ended(id);
+    const asViewer = (method = "GET") =>
+      new Request(`${ORIGIN}/api/promotions/${id}`, {
+        method,
+        headers: { cookie: viewerCookie, "content-type": "application/json", origin: ORIGIN },
+        ...(method === "POST" && { body: JSON.stringify({ action: "send-unknown-again" }) }),
+      });
+    await expectError(await promotions.GET(asViewer()), 403, "forbidden");
+    await expectError(await promotionRoute.GET(asViewer(), params(id)), 403, "forbidden");
+    await expectError(await promotionRoute.POST(asViewer("POST"), params(id)), 403, "forbidden");
+    await expectError(await results.GET(asViewer(), params(id)), 403, "forbidden");
+  });
+
+  it("creates both of two staging categories with one name, as the comparison lists both", async () => {
+    lists.staging.push({ id: 6, name: "Kiwi", description: "Fruit" });
+    cutNames = new Set(["Kiwi"]);
+    const id = await storedPromotion(["5", "6"]);
+    await runToEnd(id);
+    expect((await read(id)).counts).toMatchObject({ created: 2, skipped: 0, unknown: 0 });
+    expect(lists.production.filter((category) => category.name === "Kiwi")).toHaveLength(2);
+  });
+
+  it("takes negative ids, which the service's int64 ids allow", async () => {
+    lists.staging.push({ id: -7, name: "Negative" });
+    const response = await post({ from: "staging", to: "production", ids: ["-7"] });
+    expect(response.status).toBe(201);
+    await ended(((await response.json()) as { id: string }).id);
+    expect(posts(production)).toEqual(["Negative"]);
   });
 });
 
@@ -240,11 +326,66 @@ describe("a promotion's actions", () => {
 });
 
 describe("a promotion's run", () => {
+  it("stops on shutdown and carries on in the next run; a row caught sending by a crash is checked, not resent", async () => {
+    lists.staging = Array.from({ length: 8 }, (_, i) => ({ id: 400 + i, name: `Restart ${i}` }));
+    const id = await storedPromotion(lists.staging.map((category) => String(category.id)));
+    let stopping = false;
+    setTimeout(() => (stopping = true), 25);
+    expect((await runOnce(id, () => stopping)).carryOn).toBeDefined();
+    const between = await read(id);
+    expect(between.state).toBe("running");
+    expect(between.counts.pending).toBeGreaterThan(0);
+    // What a process that died mid-create leaves: the create went out, the row says sending.
+    const { rows } = await query<{ line: number; name: string }>(
+      `SELECT line, name FROM import_rows WHERE job_id = $1 AND state = 'pending' ORDER BY line LIMIT 1`,
+      [id],
+    );
+    const crashed = rows[0];
+    if (!crashed) throw new Error("no pending row");
+    await query(`UPDATE import_rows SET state = 'sending' WHERE job_id = $1 AND line = $2`, [id, crashed.line]);
+    lists.production.push({ id: 9_001, name: crashed.name });
+
+    await runOnce(id);
+    const done = await read(id);
+    expect(done.state).toBe("finished");
+    expect(done.counts).toMatchObject({ created: 8, unknown: 0 });
+    expect(done.rows.find((row) => row.line === crashed.line)).toMatchObject({
+      categoryId: "9001",
+      confirmedLate: true,
+    });
+    expect(posts(production).sort()).toEqual(
+      lists.staging
+        .map((c) => c.name)
+        .filter((n) => n !== crashed.name)
+        .sort(),
+    );
+  });
+
+  it("pauses, sending nothing, while production's list cannot be read; Resume carries on", async () => {
+    const id = await storedPromotion(["2"]);
+    productionListFails = true;
+    await runOnce(id);
+    expect(await read(id)).toMatchObject({ state: "paused", counts: { pending: 1, sending: 0 } });
+    expect(posts(production)).toEqual([]);
+    productionListFails = false;
+    const resume = await promotionRoute.POST(
+      new Request(`${ORIGIN}/api/promotions/${id}`, {
+        method: "POST",
+        headers: { cookie: adminCookie, "content-type": "application/json", origin: ORIGIN },
+        body: JSON.stringify({ action: "resume" }),
+      }),
+      params(id),
+    );
+    expect(resume.status).toBe(200);
+    expect((await ended(id)).counts).toMatchObject({ created: 1 });
+    expect(posts(production)).toEqual(["Axolotl"]);
+  });
+
   it("skips a row whose name someone added to production after it started, and creates no duplicate", async () => {
     const { planPromotion } = await import("@/lib/server/promotions/plan-promotion");
     const { createPromotion } = await import("@/lib/server/promotions/promotion-store");
     const { runImportJob } = await import("@/lib/server/imports/import-runner");
-    const request = { from: "staging", to: "production", ids: ["2", "3"] } as const;
+    const request = { from: "staging" as const, to: "production" as const, ids: ["2", "3"] };
     const { rows, knownIds } = await planPromotion(request, { requestId: "test" });
     const id = await createPromotion({ ...request, createdBy: "ada", knownIds, rows });
     // Someone adds one of the names by hand before the promotion reaches it.
@@ -266,5 +407,62 @@ describe("a promotion's run", () => {
       message: expect.stringContaining("added there after the promotion started"),
     });
     expect(lists.production.filter((category) => category.name.trim().toLowerCase() === "quokka")).toHaveLength(1);
+  });
+
+  it("lets one promotion at a time send to an environment: another gets 409 until the first ends", async () => {
+    const { createPromotion } = await import("@/lib/server/promotions/promotion-store");
+    const { requestCancel } = await import("@/lib/server/imports/import-store");
+    const { runImportJob } = await import("@/lib/server/imports/import-runner");
+    const first = await createPromotion({
+      from: "staging",
+      to: "production",
+      createdBy: "bob",
+      knownIds: [],
+      rows: [{ sourceId: "2", name: "Axolotl" }],
+    });
+    const refused = await expectError(
+      await post({ from: "staging", to: "production", ids: ["3"] }),
+      409,
+      "promotion_in_progress",
+    );
+    expect(refused.message).toContain(`bob's promotion ${first} is running`);
+    // The other direction is another target, so it may run meanwhile.
+    const other = await post({ from: "production", to: "staging", ids: ["103"] });
+    expect(other.status).toBe(201);
+    await ended(((await other.json()) as { id: string }).id);
+
+    expect(await requestCancel(first)).toBe(true);
+    await runImportJob(first, {
+      concurrency: 1,
+      stopping: () => false,
+      until: Infinity,
+      unconfirmedInARow: 0,
+      backoffMs: 0,
+    });
+    expect((await read(first)).state).toBe("cancelled");
+    const next = await post({ from: "staging", to: "production", ids: ["3"] });
+    expect(next.status).toBe(201);
+    await ended(((await next.json()) as { id: string }).id);
+    expect(posts(production)).toEqual(["Quokka"]);
+  });
+
+  it("answers 409, not 500, to sending unknown rows again while another promotion holds the target", async () => {
+    failNames = new Set(["Axolotl"]);
+    const first = await storedPromotion(["2"]);
+    await runToEnd(first);
+    expect(await read(first)).toMatchObject({ state: "finished", counts: { unknown: 1 } });
+    const second = await storedPromotion(["3"]);
+    const again = await promotionRoute.POST(
+      new Request(`${ORIGIN}/api/promotions/${first}`, {
+        method: "POST",
+        headers: { cookie: adminCookie, "content-type": "application/json", origin: ORIGIN },
+        body: JSON.stringify({ action: "send-unknown-again" }),
+      }),
+      params(first),
+    );
+    const body = await expectError(again, 409, "promotion_in_progress");
+    expect(body.message).toContain(`promotion ${second} is running`);
+    await runToEnd(second);
+    expect((await read(first)).state).toBe("finished");
   });
 });

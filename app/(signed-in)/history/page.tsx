@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { HistoryView } from "@/components/history-view";
 import { NotAllowed } from "@/components/not-allowed";
 import { requirePageUser } from "@/lib/server/auth/page-user";
+import { configuredEnvironments, defaultEnvironment } from "@/lib/server/config/environments";
 
 export const metadata: Metadata = { title: "History" };
 
@@ -13,11 +14,13 @@ export default async function HistoryPage() {
       <h1>History</h1>
       {user.role === "admin" ? (
         <>
-          <p className="muted">Who did what, and when: sign-ins, creates, refusals and imports, newest first.</p>
+          <p className="muted">
+            Who did what, and when: sign-ins, creates, refusals, imports and promotions, newest first.
+          </p>
           {/* The view reads its filters from the URL (useSearchParams); the page is rendered per request, so the
               server's HTML shows them too. */}
           <Suspense>
-            <HistoryView />
+            <HistoryView environments={configuredEnvironments()} defaultEnvironment={defaultEnvironment()} />
           </Suspense>
         </>
       ) : (

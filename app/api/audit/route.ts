@@ -1,3 +1,4 @@
+import { environmentFilter } from "@/lib/server/audit/audit-environment";
 import { auditPage } from "@/lib/server/audit/read-audit";
 import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
@@ -6,7 +7,8 @@ import { auditQuerySchema } from "@/lib/server/audit/audit-query";
 
 export const GET = apiRoute("admin", async (request) => {
   const params = Object.fromEntries(new URL(request.url).searchParams);
-  const filters = validateBody(params, auditQuerySchema, "Send the filters as query parameters.");
+  const environment = environmentFilter(request);
+  const filters = { ...validateBody(params, auditQuerySchema, "Send the filters as query parameters."), environment };
   return jsonResponse(JSON.stringify(await auditPage(filters)), 200);
 });
 

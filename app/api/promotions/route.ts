@@ -7,7 +7,7 @@ import { validateBody } from "@/lib/server/http/validate-body";
 import { queueImportRun } from "@/lib/server/imports/import-queue";
 import { planPromotion } from "@/lib/server/promotions/plan-promotion";
 import { promotionWithRows } from "@/lib/server/promotions/promotion-by-id";
-import { createPromotion, listPromotions } from "@/lib/server/promotions/promotion-store";
+import { createPromotion, deleteUnstartedPromotion, listPromotions } from "@/lib/server/promotions/promotion-store";
 import { promotionRequestSchema } from "@/lib/shared/promotion-schemas";
 
 export const GET = apiRoute("admin", async () => jsonResponse(JSON.stringify(await listPromotions()), 200));
@@ -22,6 +22,11 @@ export const POST = apiRoute("admin", async (request, { requestId, user }) => {
   );
   const { rows, knownIds } = await planPromotion(body, { requestId });
   const id = await createPromotion({ from: body.from, to: body.to, createdBy: user?.username ?? "", knownIds, rows });
+  // Not queued, it would hold its target without ever running: it goes, having sent nothing.
+  await queueImportRun(id).catch(async (error: unknown) => {
+    await deleteUnstartedPromotion(id).catch(() => undefined);
+    throw error;
+  });
   const skipped = rows.filter((row) => row.existingId !== undefined).length;
   await recordAudit({
     action: "promotion_started",
@@ -29,7 +34,6 @@ export const POST = apiRoute("admin", async (request, { requestId, user }) => {
     requestId,
     details: { promotionId: id, from: body.from, environment: body.to, rows: rows.length - skipped, skipped },
   });
-  await queueImportRun(id);
   return jsonResponse(JSON.stringify(await promotionWithRows(id)), 201, { location: `/api/promotions/${id}` });
 });
 

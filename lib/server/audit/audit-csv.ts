@@ -5,10 +5,13 @@ import { stringify } from "csv-stringify/sync";
 import { CSV_OPTIONS } from "@/lib/shared/csv";
 
 // The byte-order mark lets spreadsheet programs read the file as UTF-8, as the other exports do.
-const HEADER = stringify([["time", "person", "event", "category id", "category name", "details", "request id"]], {
-  ...CSV_OPTIONS,
-  bom: true,
-});
+const HEADER = stringify(
+  [["time", "person", "event", "environment", "category id", "category name", "details", "request id"]],
+  {
+    ...CSV_OPTIONS,
+    bom: true,
+  },
+);
 
 const lines = (entries: AuditEntry[]) =>
   stringify(
@@ -18,6 +21,7 @@ const lines = (entries: AuditEntry[]) =>
         entry.time,
         cells.person,
         cells.event,
+        cells.environment,
         cells.categoryId,
         cells.categoryName,
         cells.details,

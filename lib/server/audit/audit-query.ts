@@ -53,7 +53,10 @@ export const auditQuerySchema = z
     z.refine((query) => query.before === undefined || query.after === undefined, "Send before or after, not both."),
   );
 
-export type AuditFilters = z.output<typeof auditFiltersSchema>;
-export type AuditQuery = z.output<typeof auditQuerySchema>;
+/** The environment's stored value (environmentFilter reads it apart: a value not served is a 404, not a 400). */
+type EnvironmentFilter = { environment?: string };
+
+export type AuditFilters = z.output<typeof auditFiltersSchema> & EnvironmentFilter;
+export type AuditQuery = z.output<typeof auditQuerySchema> & EnvironmentFilter;
 
 export const cursorOf = ({ time, id }: AuditCursor): string => `${time.getTime()}.${id}`;

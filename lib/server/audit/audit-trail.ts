@@ -1,9 +1,9 @@
 import "server-only";
-import { getConfig } from "@/lib/server/config/config";
 import { query, storableText, storeUnavailable } from "@/lib/server/db/database";
 import { AppError } from "@/lib/shared/app-error";
 import { log } from "@/lib/server/log";
 import type { AuditAction } from "@/lib/shared/audit-actions";
+import { storedEnvironment } from "./audit-environment";
 
 type Details = Record<string, string | number | undefined>;
 
@@ -40,12 +40,11 @@ const INSERT = `
   RETURNING id`;
 
 async function insert(events: readonly AuditEvent[]): Promise<string[]> {
-  // An event about one catalogue environment names it in its details; others get the deployment's.
-  const environment = getConfig().environment;
+  // An event about one catalogue environment names it in its details; see storedEnvironment for the others.
   const rows = events.map((event) => ({
     ...event,
     time: event.time ?? new Date(),
-    details: capped({ environment, ...event.details }),
+    details: capped({ ...event.details, environment: storedEnvironment(event.details?.environment) }),
   }));
   for (const { action, actor, requestId, details } of rows) log.audit(action, { actor, requestId, ...details });
   const { rows: ids } = await query<{ id: string }>(INSERT, [
@@ -82,7 +81,11 @@ export async function recordCreateRequested(event: Omit<AuditEvent, "action">): 
     throw error instanceof AppError ? error : storeUnavailable(error);
   });
   return {
-    complete: async (action, details) => {
+    complete: async (action, outcome) => {
+      const details =
+        outcome.environment === undefined
+          ? outcome
+          : { ...outcome, environment: storedEnvironment(outcome.environment) };
       log.audit(action, { actor: event.actor, requestId: event.requestId, ...details });
       try {
         await query("UPDATE audit_events SET action = $2, details = details || $3::jsonb WHERE id = $1", [

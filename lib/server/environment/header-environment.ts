@@ -9,7 +9,10 @@ import { chosenEnvironment } from "./environment-param";
  * without one, undefined for one this app does not serve.
  */
 export async function addressEnvironment(): Promise<CatalogueEnvironment | undefined> {
-  return chosenEnvironment(new URL(await pagePath(), "http://page.invalid").searchParams.get("environment"));
+  const { pathname, searchParams } = new URL(await pagePath(), "http://page.invalid");
+  const value = searchParams.get("environment");
+  // The History filters are a plain GET form until the page's scripts run: its "Any environment" sends an empty value.
+  return chosenEnvironment(value === "" && pathname === "/history" ? null : value);
 }
 
 /** The environment the header shows: a page whose address names one not served shows the not-found page. */

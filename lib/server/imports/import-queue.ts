@@ -50,9 +50,10 @@ function sendOptions(importId: string, afterMs: number): PgBoss.SendOptions {
   const { imports, timeoutMs } = getConfig();
   return {
     singletonKey: importId,
-    // A run takes rows for runSeconds, then waits for the creates in flight and may read the list once, each within a
-    // catalogue timeout; one more is spare. Only past this is it taken as dead and run again.
-    expireInSeconds: imports.runSeconds + Math.ceil((3 * timeoutMs) / 1000),
+    // A run takes rows for runSeconds, then waits for the creates in flight (for a promotion, after a read of the
+    // target's list) and may read the list once, each within a catalogue timeout; one more is spare. Only past this is
+    // it taken as dead and run again.
+    expireInSeconds: imports.runSeconds + Math.ceil((4 * timeoutMs) / 1000),
     retryLimit: RETRY_LIMIT,
     retryDelay: imports.runSeconds,
     ...(afterMs > 0 && { startAfter: new Date(Date.now() + afterMs) }),

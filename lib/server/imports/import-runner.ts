@@ -1,24 +1,19 @@
 import "server-only";
-import { recordAudit, recordCreateRequested } from "@/lib/server/audit/audit-trail";
-import { catalogue } from "@/lib/server/catalogue/catalogue";
-import { AppError } from "@/lib/shared/app-error";
-import { createFailureKind } from "@/lib/shared/create-outcome";
+import { recordAudit } from "@/lib/server/audit/audit-trail";
+import { watchTarget } from "@/lib/server/promotions/target-watch";
 import { checkUnconfirmedRows } from "./check-unconfirmed-rows";
-import { jobDetails, jobEndAction, jobRequestId } from "./job-audit";
-import { jobEnvironment } from "./job-environment";
-import { type TargetWatch, watchTarget } from "./target-watch";
+import { jobDetails, jobEndAction } from "./job-audit";
 import {
   type Job,
-  type Row,
   finishJob,
   hasRowsToSend,
   markInterruptedRows,
   pause,
   readJob,
-  setRowState,
   skipPendingRows,
   takeNextRow,
 } from "./run-store";
+import { type Outcome, sendRow } from "./send-row";
 
 /** Carried from one run of a job to the next, so that a service in trouble is given more time each time. */
 export type Pace = { unconfirmedInARow: number; backoffMs: number };
@@ -26,69 +21,12 @@ export type RunOptions = Pace & { concurrency: number; stopping: () => boolean; 
 /** Present when the job still has rows to send: the queue runs it again after `afterMs`. */
 export type RunResult = { carryOn?: Pace & { afterMs: number } };
 
-type Outcome = "created" | "refused" | "unconfirmed" | "not-sent" | "busy" | "skipped";
-
 // After this many creates in a row that the service did not confirm, it is taken as down: the job pauses.
 const UNCONFIRMED_IN_A_ROW_TO_PAUSE = 5;
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-async function sendRow(job: Job, row: Row, target?: TargetWatch): Promise<{ outcome: Outcome; message?: string }> {
-  if (target) {
-    let existing;
-    try {
-      existing = await target.addedMeanwhile(row);
-    } catch (error) {
-      // Without the target's list, the row could duplicate one added meanwhile: it waits, as for an outage.
-      await setRowState(job.id, row.line, "pending");
-      return { outcome: "not-sent", message: messageOf(error) };
-    }
-    if (existing) {
-      const message = `Already in ${jobEnvironment(job)}: added there after the promotion started.`;
-      await setRowState(job.id, row.line, "skipped", { categoryId: existing.id, message });
-      return { outcome: "skipped" };
-    }
-  }
-  const input = row.description === null ? { name: row.name } : { name: row.name, description: row.description };
-  const requestId = jobRequestId(job, row.line);
-  const entry = await recordCreateRequested({
-    actor: job.created_by,
-    requestId,
-    details: { name: row.name, ...jobDetails(job) },
-  }).catch(async (error: unknown) => {
-    // Nothing was sent, so the row may go again. If the database is down this fails too, and the next run finds the
-    // row 'sending' and asks a person about it: safe, if not exact.
-    await setRowState(job.id, row.line, "pending").catch(() => undefined);
-    throw error;
-  });
-  let created;
-  try {
-    created = await catalogue(jobEnvironment(job)).createCategory(input, { requestId });
-  } catch (error) {
-    await entry.complete("category_create_failed", {
-      reason: error instanceof AppError ? error.code : "internal_error",
-    });
-    const message = messageOf(error);
-    const kind = createFailureKind(error);
-    if (kind === "refused") {
-      await setRowState(job.id, row.line, "failed", { message });
-      return { outcome: "refused" };
-    }
-    if (kind === "not-sent") {
-      await setRowState(job.id, row.line, "pending");
-      return { outcome: error instanceof AppError && error.code === "upstream_busy" ? "busy" : "not-sent", message };
-    }
-    // It may have been applied, so it is not sent again without a person or a check of the list.
-    await setRowState(job.id, row.line, "unknown", { message });
-    return { outcome: "unconfirmed", message };
-  }
-  target?.created(created.id);
-  await setRowState(job.id, row.line, "created", { categoryId: created.id });
-  await entry.complete("category_created", { categoryId: created.id, name: created.name });
-  return { outcome: "created" };
-}
+// Long enough for a create that timed out to be applied, short enough that the rows are settled soon after the last.
+const REST_BEFORE_CHECK_MS = 5_000;
 
 /**
  * Sends a running job's rows, at most `concurrency` at a time, until none is left, the job pauses or is cancelled,
@@ -155,11 +93,15 @@ export async function runImportJob(id: string, options: RunOptions): Promise<Run
   if (!now.cancel_requested && (await hasRowsToSend(id))) {
     // A pause is for rows not yet sent: a person decides when the service is back.
     if (pauseReason) {
-      await pause(id, pauseReason);
+      await pause(now, pauseReason);
       return {};
     }
     return { carryOn: { ...pace, afterMs: resting ? backoffMs : 0 } };
   }
+  // The last creates went unconfirmed: the service gets its rest before its list is read, or a create it is still
+  // applying would be missed. The next run goes straight to the check.
+  if (resting && !now.cancel_requested)
+    return { carryOn: { ...pace, afterMs: Math.min(backoffMs, REST_BEFORE_CHECK_MS) } };
   return endJob(now, pace);
 }
 

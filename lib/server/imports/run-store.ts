@@ -66,12 +66,12 @@ export async function setRowState(
   );
 }
 
-export async function pause(id: string, reason: string): Promise<void> {
+export async function pause(job: Job, reason: string): Promise<void> {
   await query(`UPDATE import_jobs SET state = 'paused', pause_reason = $2 WHERE id = $1 AND state = 'running'`, [
-    id,
+    job.id,
     reason,
   ]);
-  log.warn("import_paused", { importId: id, reason });
+  log.warn(`${job.kind}_paused`, { jobId: job.id, reason });
 }
 
 export async function skipPendingRows(id: string): Promise<void> {
@@ -88,6 +88,15 @@ export async function hasRowsToSend(id: string): Promise<boolean> {
     [id],
   );
   return rowCount !== 0;
+}
+
+/** Names of the job's other rows sent without a response yet: sending, or unknown. */
+export async function readUnsettledNames(id: string, exceptLine: number): Promise<string[]> {
+  const { rows } = await query<{ name: string }>(
+    `SELECT name FROM import_rows WHERE job_id = $1 AND line <> $2 AND state IN ('sending', 'unknown')`,
+    [id, exceptLine],
+  );
+  return rows.map((row) => row.name);
 }
 
 export async function readUnknownRows(id: string): Promise<Row[]> {

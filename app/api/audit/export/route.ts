@@ -1,3 +1,4 @@
+import { environmentFilter } from "@/lib/server/audit/audit-environment";
 import { auditCsvStream } from "@/lib/server/audit/audit-csv";
 import { auditEntries } from "@/lib/server/audit/read-audit";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
@@ -6,7 +7,8 @@ import { auditFiltersSchema } from "@/lib/server/audit/audit-query";
 
 export const GET = apiRoute("admin", async (request) => {
   const params = Object.fromEntries(new URL(request.url).searchParams);
-  const filters = validateBody(params, auditFiltersSchema, "Send the filters as query parameters.");
+  const environment = environmentFilter(request);
+  const filters = { ...validateBody(params, auditFiltersSchema, "Send the filters as query parameters."), environment };
   const name = `history-${new Date().toISOString().slice(0, 16).replace(":", "")}.csv`;
   return new Response(await auditCsvStream(auditEntries(filters)), {
     headers: {

@@ -6,13 +6,8 @@ import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { validateBody } from "@/lib/server/http/validate-body";
 import { importById } from "@/lib/server/imports/import-by-id";
-import {
-  readImportJob,
-  requestCancel,
-  resumeImportJob,
-  sendUnknownAgain,
-  startImportJob,
-} from "@/lib/server/imports/import-store";
+import { readImportJob, startImportJob } from "@/lib/server/imports/import-store";
+import { applyJobAction } from "@/lib/server/imports/job-actions";
 import { queueImportRun } from "@/lib/server/imports/import-queue";
 import { AppError } from "@/lib/shared/app-error";
 import { importActionSchema } from "@/lib/shared/import-schemas";
@@ -39,11 +34,9 @@ export const POST = apiRoute("admin", async (request, { requestId, user, params 
         action: "import_started",
         actor: user?.username,
         requestId,
-        details: { importId: job.id, fileName: job.fileName },
+        details: { importId: job.id, fileName: job.fileName, environment: job.environment },
       });
-  } else if (action.action === "cancel") done = await requestCancel(job.id);
-  else if (action.action === "resume") done = await resumeImportJob(job.id);
-  else done = await sendUnknownAgain(job.id);
+  } else done = await applyJobAction(job.id, action.action);
   if (!done)
     throw new AppError(
       409,

@@ -4,8 +4,9 @@ import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { validateBody } from "@/lib/server/http/validate-body";
 import { queueImportRun } from "@/lib/server/imports/import-queue";
-import { requestCancel, resumeImportJob, sendUnknownAgain } from "@/lib/server/imports/import-store";
+import { applyJobAction } from "@/lib/server/imports/job-actions";
 import { promotionById, promotionWithRows } from "@/lib/server/promotions/promotion-by-id";
+import { isUniqueViolation, promotionInProgress } from "@/lib/server/promotions/promotion-store";
 import { AppError } from "@/lib/shared/app-error";
 import { promotionActionSchema } from "@/lib/shared/promotion-schemas";
 
@@ -21,12 +22,10 @@ export const POST = apiRoute("admin", async (request, { params }) => {
     promotionActionSchema,
     'Send {"action": "cancel" | "resume" | "send-unknown-again"}.',
   );
-  const done =
-    action === "cancel"
-      ? await requestCancel(promotion.id)
-      : action === "resume"
-        ? await resumeImportJob(promotion.id)
-        : await sendUnknownAgain(promotion.id);
+  // Sending unknown rows again makes a finished promotion run again, which another one to its target may prevent.
+  const done = await applyJobAction(promotion.id, action).catch(async (error: unknown) => {
+    throw isUniqueViolation(error) ? await promotionInProgress(promotion.to) : error;
+  });
   if (!done)
     throw new AppError(
       409,

@@ -2,12 +2,12 @@ import "server-only";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
 import { sameNameKey } from "@/lib/shared/same-name";
 import type { Category } from "@/lib/shared/schemas";
-import { jobRequestId } from "./job-audit";
-import { jobEnvironment } from "./job-environment";
-import { type Job, type Row, readCreatedIds } from "./run-store";
+import { jobRequestId } from "@/lib/server/imports/job-audit";
+import { jobEnvironment } from "@/lib/server/imports/job-environment";
+import { type Job, type Row, readCreatedIds, readUnsettledNames } from "@/lib/server/imports/run-store";
 
-// Rows sent within this long of one list read are checked against it, so a large promotion reads the target's list a
-// few times a second at most.
+// Rows sent within this long after a list read came back are checked against it, so a promotion reads the target's
+// list about once a second, however long the list takes to read.
 const FRESH_MS = 1_000;
 
 export type TargetWatch = {
@@ -20,7 +20,7 @@ export type TargetWatch = {
 /** For a promotion: the names someone added to the target while it ran, so that those rows are skipped. */
 export function watchTarget(job: Job): TargetWatch {
   const taken = new Set<string>(job.known_ids ?? []);
-  let read: { at: number; byName: Promise<Map<string, Category[]>> } | undefined;
+  let read: { until: number; byName: Promise<Map<string, Category[]>> } | undefined;
 
   async function readTarget(): Promise<Map<string, Category[]>> {
     const [categories, ours] = await Promise.all([
@@ -38,21 +38,35 @@ export function watchTarget(job: Job): TargetWatch {
   }
 
   function fresh(): Promise<Map<string, Category[]>> {
-    if (!read || Date.now() - read.at > FRESH_MS) {
+    if (!read || Date.now() > read.until) {
       const byName = readTarget();
-      read = { at: Date.now(), byName };
-      // A failed read is not kept: the next row reads again.
-      byName.catch(() => {
-        if (read?.byName === byName) read = undefined;
-      });
+      const current = { until: Infinity, byName };
+      read = current;
+      byName.then(
+        () => (current.until = Date.now() + FRESH_MS),
+        // A failed read is not kept: the next row reads again.
+        () => {
+          if (read === current) read = undefined;
+        },
+      );
     }
     return read.byName;
+  }
+
+  /**
+   * A create of this promotion with the same name that got no response may be what the list shows: that is not
+   * someone else's, and the row is sent, as the person asked for both.
+   */
+  async function sentByUs(row: Row): Promise<boolean> {
+    const key = sameNameKey(row.name);
+    return (await readUnsettledNames(job.id, row.line)).some((name) => sameNameKey(name) === key);
   }
 
   return {
     async addedMeanwhile(row) {
       const found = (await fresh()).get(sameNameKey(row.name))?.find((category) => !taken.has(category.id));
-      if (found) taken.add(found.id);
+      if (!found || (await sentByUs(row))) return undefined;
+      taken.add(found.id);
       return found;
     },
     created(id) {

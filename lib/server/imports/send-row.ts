@@ -1,0 +1,73 @@
+import "server-only";
+import { recordCreateRequested } from "@/lib/server/audit/audit-trail";
+import { catalogue } from "@/lib/server/catalogue/catalogue";
+import type { TargetWatch } from "@/lib/server/promotions/target-watch";
+import { AppError } from "@/lib/shared/app-error";
+import { createFailureKind } from "@/lib/shared/create-outcome";
+import { jobDetails, jobRequestId } from "./job-audit";
+import { jobEnvironment } from "./job-environment";
+import { type Job, type Row, setRowState } from "./run-store";
+
+export type Outcome = "created" | "refused" | "unconfirmed" | "not-sent" | "busy" | "skipped";
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** One row's create, its audit entry and its end state: the row was marked sending before this. */
+export async function sendRow(
+  job: Job,
+  row: Row,
+  target?: TargetWatch,
+): Promise<{ outcome: Outcome; message?: string }> {
+  if (target) {
+    let existing;
+    try {
+      existing = await target.addedMeanwhile(row);
+    } catch (error) {
+      // Without the target's list, the row could duplicate one added meanwhile: it waits, as for an outage.
+      await setRowState(job.id, row.line, "pending");
+      return { outcome: "not-sent", message: messageOf(error) };
+    }
+    if (existing) {
+      const message = `Already in ${jobEnvironment(job)}: added there after the promotion started.`;
+      await setRowState(job.id, row.line, "skipped", { categoryId: existing.id, message });
+      return { outcome: "skipped" };
+    }
+  }
+  const input = row.description === null ? { name: row.name } : { name: row.name, description: row.description };
+  const requestId = jobRequestId(job, row.line);
+  const entry = await recordCreateRequested({
+    actor: job.created_by,
+    requestId,
+    details: { name: row.name, ...jobDetails(job) },
+  }).catch(async (error: unknown) => {
+    // Nothing was sent, so the row may go again. If the database is down this fails too, and the next run finds the
+    // row 'sending' and asks a person about it: safe, if not exact.
+    await setRowState(job.id, row.line, "pending").catch(() => undefined);
+    throw error;
+  });
+  let created;
+  try {
+    created = await catalogue(jobEnvironment(job)).createCategory(input, { requestId });
+  } catch (error) {
+    await entry.complete("category_create_failed", {
+      reason: error instanceof AppError ? error.code : "internal_error",
+    });
+    const message = messageOf(error);
+    const kind = createFailureKind(error);
+    if (kind === "refused") {
+      await setRowState(job.id, row.line, "failed", { message });
+      return { outcome: "refused" };
+    }
+    if (kind === "not-sent") {
+      await setRowState(job.id, row.line, "pending");
+      return { outcome: error instanceof AppError && error.code === "upstream_busy" ? "busy" : "not-sent", message };
+    }
+    // It may have been applied, so it is not sent again without a person or a check of the list.
+    await setRowState(job.id, row.line, "unknown", { message });
+    return { outcome: "unconfirmed", message };
+  }
+  target?.created(created.id);
+  await setRowState(job.id, row.line, "created", { categoryId: created.id });
+  await entry.complete("category_created", { categoryId: created.id, name: created.name });
+  return { outcome: "created" };
+}
