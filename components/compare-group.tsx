@@ -3,11 +3,23 @@
 import { type ReactNode, useDeferredValue, useMemo, useState } from "react";
 import { comparisonFileName } from "@/lib/browser/comparison-csv";
 import { downloadFile } from "@/lib/browser/download-file";
+import type { Selection } from "@/lib/browser/selection";
 import { count, formatCount } from "@/lib/shared/plural";
 import { useAnnounce } from "./announcer";
 import { Button } from "./button";
+import { SelectAll, SelectRow } from "./compare-select";
 
 export type Column<Row> = { label: string; cell: (row: Row) => ReactNode };
+
+/** Rows an admin ticks, by `rowKey`, and what is done with them. */
+export type GroupSelection<Row> = {
+  selected: Selection;
+  onChange: (next: Selection) => void;
+  /** A row's checkbox label: the category's name. */
+  labelOf: (row: Row) => string;
+  /** Beside "Select all": the button that acts on the ticked rows. */
+  action: ReactNode;
+};
 
 type CompareGroupProps<Row> = {
   /** The group in the page's ids and in the CSV's file name: "only-in-staging". */
@@ -20,12 +32,23 @@ type CompareGroupProps<Row> = {
   columns: readonly Column<Row>[];
   toCsv: (rows: readonly Row[]) => Promise<string>;
   empty: string;
+  select?: GroupSelection<Row>;
 };
 
 // The rest of a long group is reached by searching or in its CSV: a page of several tables stays quick to render.
 const SHOWN_ROWS = 100;
 
-export function CompareGroup<Row>({ id, title, rows, rowKey, textOf, columns, toCsv, empty }: CompareGroupProps<Row>) {
+export function CompareGroup<Row>({
+  id,
+  title,
+  rows,
+  rowKey,
+  textOf,
+  columns,
+  toCsv,
+  empty,
+  select,
+}: CompareGroupProps<Row>) {
   const [search, setSearch] = useState("");
   // Filtering a long group must never hold up typing in the search box.
   const deferredSearch = useDeferredValue(search);
@@ -34,6 +57,7 @@ export function CompareGroup<Row>({ id, title, rows, rowKey, textOf, columns, to
     const needle = deferredSearch.trim().toLocaleLowerCase();
     return needle ? rows.filter((_, index) => texts[index]?.includes(needle)) : rows;
   }, [rows, texts, deferredSearch]);
+  const matchingKeys = useMemo(() => matching.map(rowKey), [matching, rowKey]);
   const announce = useAnnounce();
   const name = title.toLowerCase();
 
@@ -71,6 +95,17 @@ export function CompareGroup<Row>({ id, title, rows, rowKey, textOf, columns, to
               </Button>
             </div>
           </div>
+          {select && (
+            <div className="toolbar selection-bar">
+              <SelectAll
+                id={`${id}-select-all`}
+                keys={matchingKeys}
+                searched={matching.length < rows.length}
+                selection={select}
+              />
+              <div className="toolbar-actions">{select.action}</div>
+            </div>
+          )}
           {matching.length === 0 ? (
             <p className="empty">
               Nothing {name} matches “{deferredSearch.trim()}”.
@@ -85,6 +120,11 @@ export function CompareGroup<Row>({ id, title, rows, rowKey, textOf, columns, to
                 </caption>
                 <thead>
                   <tr>
+                    {select && (
+                      <th scope="col">
+                        <span className="visually-hidden">Chosen</span>
+                      </th>
+                    )}
                     {columns.map(({ label }) => (
                       <th scope="col" key={label}>
                         {label}
@@ -95,6 +135,11 @@ export function CompareGroup<Row>({ id, title, rows, rowKey, textOf, columns, to
                 <tbody>
                   {matching.slice(0, SHOWN_ROWS).map((row, index) => (
                     <tr key={rowKey(row)} className={index % 2 ? "row-alt" : undefined}>
+                      {select && (
+                        <td className="cell-select">
+                          <SelectRow rowKey={rowKey(row)} label={select.labelOf(row)} selection={select} />
+                        </td>
+                      )}
                       {columns.map(({ label, cell }) => (
                         <td key={label}>{cell(row)}</td>
                       ))}

@@ -9,6 +9,7 @@ import { Alert } from "./alert";
 import { Button } from "./button";
 import { type Column, CompareGroup } from "./compare-group";
 import { ErrorDetails } from "./error-details";
+import { PromoteFailureAlert, usePromoteSelection } from "./promote-selection";
 
 // The CSV writer is loaded on the first download: it is not needed to show the comparison.
 const csvWriter = () => import("@/lib/browser/comparison-csv");
@@ -39,8 +40,13 @@ function alertTitle(error: unknown): string {
   return environment ? `Couldn't read the ${environment} catalogue` : "Couldn't compare staging and production";
 }
 
-export function CompareView() {
+const categoryId = (category: Category) => category.id;
+
+/** Admins tick categories found in one environment only and add them to the other; viewers only look. */
+export function CompareView({ canPromote }: { canPromote: boolean }) {
   const { data, error, isPending, isFetching, refetch } = useComparison();
+  const { selection, failed } = usePromoteSelection(canPromote);
+
   return (
     <div className="stack">
       <div className="toolbar">
@@ -59,27 +65,30 @@ export function CompareView() {
           <Button onClick={() => refetch()}>Try again</Button>
         </Alert>
       )}
+      {failed && <PromoteFailureAlert failed={failed} />}
       {data && (
         <>
           <CompareGroup
             id="only-in-staging"
             title="Only in staging"
             rows={data.onlyInStaging}
-            rowKey={(category) => category.id}
+            rowKey={categoryId}
             textOf={categoryText}
             columns={CATEGORY_COLUMNS}
             toCsv={categoriesCsv}
             empty="Every category in staging is in production too."
+            select={selection("staging", "production", data.onlyInStaging)}
           />
           <CompareGroup
             id="only-in-production"
             title="Only in production"
             rows={data.onlyInProduction}
-            rowKey={(category) => category.id}
+            rowKey={categoryId}
             textOf={categoryText}
             columns={CATEGORY_COLUMNS}
             toCsv={categoriesCsv}
             empty="Every category in production is in staging too."
+            select={selection("production", "staging", data.onlyInProduction)}
           />
           <CompareGroup
             id="differ"

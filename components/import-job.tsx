@@ -4,13 +4,13 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { describeError } from "@/lib/browser/describe-error";
 import { useImportAction, useImportJob, useImportRows } from "@/lib/browser/imports";
 import type { ImportRow } from "@/lib/shared/import-schemas";
-import { count } from "@/lib/shared/plural";
 import { Alert } from "./alert";
 import { useAnnounce } from "./announcer";
 import { ImportPreview } from "./import-preview";
 import { ImportProgress } from "./import-progress";
 import { ImportResult, resultSentence } from "./import-result";
 import { ImportRowsTable } from "./import-rows-table";
+import { OUTCOME_FILTERS, RowFilter } from "./row-filter";
 
 const HEADINGS = {
   preview: "Preview",
@@ -28,14 +28,7 @@ const FILTERS = {
     ["repeated", "Repeated"],
     ["invalid", "Invalid"],
   ],
-  outcome: [
-    ["all", "All rows"],
-    ["created", "Created"],
-    ["skipped", "Skipped"],
-    ["failed", "Failed"],
-    ["unknown", "Unknown"],
-    ["pending", "Waiting"],
-  ],
+  outcome: OUTCOME_FILTERS,
 } as const;
 
 export function ImportJobView({ id }: { id: string }) {
@@ -105,17 +98,7 @@ export function ImportJobView({ id }: { id: string }) {
       {(job.state === "finished" || job.state === "cancelled") && (
         <ImportResult job={job} pending={pending} onSendAgain={() => action.mutate({ action: "send-unknown-again" })} />
       )}
-      <div className="field field-inline">
-        <label htmlFor="row-filter">Show</label>
-        <select id="row-filter" value={show} onChange={(event) => setFilter(event.target.value)}>
-          {FILTERS[kind].map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-        <span className="muted">{count(shown.length, "row", "rows")}</span>
-      </div>
+      <RowFilter options={FILTERS[kind]} value={show} onChange={setFilter} shown={shown.length} />
       <ImportRowsTable rows={shown} caption={`Rows of ${job.fileName}`} />
     </div>
   );

@@ -1,26 +1,29 @@
 "use client";
 
-import type { ImportJob } from "@/lib/shared/import-schemas";
+import { JOB_WORDS, type JobKind, type JobSummary, uncheckedCreates } from "@/lib/browser/job-kind";
 import { count, formatCount } from "@/lib/shared/plural";
 import { Alert } from "./alert";
 import { Button } from "./button";
 
-type Props = { job: ImportJob; pending: boolean; onResume: () => void; onCancel: () => void };
+type Props = { job: JobSummary; kind?: JobKind; pending: boolean; onResume: () => void; onCancel: () => void };
 
-/** A running or paused import: how far it got, and resume or cancel. */
-export function ImportProgress({ job, pending, onResume, onCancel }: Props) {
+/** A running or paused import (or promotion): how far it got, and resume or cancel. */
+export function ImportProgress({ job, kind = "import", pending, onResume, onCancel }: Props) {
+  const { noun, Noun } = JOB_WORDS[kind];
   const { created, failed, unknown, pending: waiting, sending } = job.counts;
   const sent = created + failed + unknown;
   const toSend = sent + waiting + sending;
+  const checking = uncheckedCreates(job);
   return (
     <>
-      <progress className="progress" aria-label="Import progress" value={sent} max={Math.max(toSend, 1)} />
+      <progress className="progress" aria-label={`${Noun} progress`} value={sent} max={Math.max(toSend, 1)} />
       <p role="status">
         {formatCount(sent)} of {count(toSend, "row", "rows")} sent: {formatCount(created)} created,{" "}
         {formatCount(failed)} failed, {formatCount(unknown)} unknown
+        {checking > 0 && `. Checking ${count(checking, "create", "creates")} that got no response…`}
       </p>
       {job.state === "paused" && (
-        <Alert title="The import is paused">
+        <Alert title={`The ${noun} is paused`}>
           <p>
             {job.pauseReason ?? "The catalogue service could not take more rows."} Nothing more is sent until you
             resume.
@@ -32,7 +35,7 @@ export function ImportProgress({ job, pending, onResume, onCancel }: Props) {
       )}
       <div>
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Cancel import
+          Cancel {noun}
         </Button>
       </div>
     </>

@@ -1,17 +1,17 @@
 "use client";
 
-import type { ImportJob } from "@/lib/shared/import-schemas";
+import { JOB_WORDS, type JobKind, type JobSummary } from "@/lib/browser/job-kind";
 import { count, formatCount } from "@/lib/shared/plural";
 import { Button } from "./button";
 
-export function resultSentence({ state, counts }: ImportJob): string {
+export function resultSentence({ state, counts }: JobSummary, kind: JobKind = "import"): string {
   const parts = [
     `${formatCount(counts.created)} created`,
     `${formatCount(counts.skipped)} skipped`,
     `${formatCount(counts.failed)} failed`,
   ];
   if (counts.unknown > 0) parts.push(`${formatCount(counts.unknown)} unknown`);
-  return `${state === "cancelled" ? "Import cancelled" : "Import finished"}: ${parts.join(", ")}`;
+  return `${JOB_WORDS[kind].Noun} ${state === "cancelled" ? "cancelled" : "finished"}: ${parts.join(", ")}`;
 }
 
 function confirmedLateSentence(n: number): string {
@@ -19,16 +19,16 @@ function confirmedLateSentence(n: number): string {
   return `${count(n, "category was", "categories were")} confirmed in the catalogue after ${answers} lost.`;
 }
 
-type Props = { job: ImportJob; pending: boolean; onSendAgain: () => void };
+type Props = { job: JobSummary; kind?: JobKind; pending: boolean; onSendAgain: () => void };
 
-/** A finished or cancelled import: what happened, the rows to send again, and the results file. */
-export function ImportResult({ job, pending, onSendAgain }: Props) {
+/** A finished or cancelled import (or promotion): what happened, the rows to send again, and the results file. */
+export function ImportResult({ job, kind = "import", pending, onSendAgain }: Props) {
   const { confirmedLate, unknown } = job.counts;
   const them = unknown === 1 ? "it" : "them";
   return (
     <>
       {/* A plain paragraph: the change is announced once, by the toast. */}
-      <p>{resultSentence(job)}</p>
+      <p>{resultSentence(job, kind)}</p>
       {confirmedLate > 0 && <p>{confirmedLateSentence(confirmedLate)}</p>}
       {unknown > 0 && job.state === "finished" && (
         <div className="notice" role="note">
@@ -43,7 +43,7 @@ export function ImportResult({ job, pending, onSendAgain }: Props) {
         </div>
       )}
       <div>
-        <a className="button button-secondary" href={`/api/imports/${job.id}/results`} download>
+        <a className="button button-secondary" href={JOB_WORDS[kind].results(job.id)} download>
           Download results
         </a>
       </div>

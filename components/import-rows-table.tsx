@@ -1,12 +1,13 @@
 "use client";
 
-import { type Ref, useRef } from "react";
+import { type ReactNode, type Ref, useRef } from "react";
 import { useMounted } from "@/lib/browser/use-mounted";
 import type { ImportRow } from "@/lib/shared/import-schemas";
 import { VirtualRows } from "./virtual-rows";
 
 const PLAIN_ROWS = 100;
-const COLUMNS = ["Line", "Name", "Description", "Check", "Outcome", "ID"] as const;
+
+export type RowColumn<R> = { label: string; cell: (row: R) => ReactNode; className?: string };
 
 export function checkWords(row: ImportRow): string {
   if (row.class === "new") return "New";
@@ -29,29 +30,53 @@ export function outcomeWords(row: ImportRow): string {
   return row.message ? `${STATE_WORDS[row.state]}: ${row.message}` : STATE_WORDS[row.state];
 }
 
-function Row({ row, index, ref }: { row: ImportRow; index: number; ref?: Ref<HTMLTableRowElement> }) {
+const IMPORT_COLUMNS: RowColumn<ImportRow>[] = [
+  { label: "Line", cell: (row) => row.line, className: "cell-id" },
+  { label: "Name", cell: (row) => row.name },
+  { label: "Description", cell: (row) => row.description },
+  { label: "Check", cell: checkWords },
+  { label: "Outcome", cell: outcomeWords },
+  { label: "ID", cell: (row) => row.categoryId ?? row.existingId, className: "cell-id" },
+];
+
+type RowProps<R> = { row: R; columns: readonly RowColumn<R>[]; index: number; ref?: Ref<HTMLTableRowElement> };
+
+function Row<R>({ row, columns, index, ref }: RowProps<R>) {
   return (
     <tr ref={ref} data-index={index} aria-rowindex={index + 2} className={index % 2 ? "row-alt" : undefined}>
-      <td className="cell-id">{row.line}</td>
-      <td>{row.name}</td>
-      <td>{row.description}</td>
-      <td>{checkWords(row)}</td>
-      <td>{outcomeWords(row)}</td>
-      <td className="cell-id">{row.categoryId ?? row.existingId}</td>
+      {columns.map(({ label, cell, className }) => (
+        <td key={label} className={className}>
+          {cell(row)}
+        </td>
+      ))}
     </tr>
   );
 }
 
-export function ImportRowsTable({ rows, caption }: { rows: readonly ImportRow[]; caption: string }) {
+type TableProps<R> = {
+  rows: readonly R[];
+  caption: string;
+  /** The scrolling region's name. */
+  label?: string;
+  /** An import's file columns unless told otherwise. */
+  columns?: readonly RowColumn<R>[];
+};
+
+export function ImportRowsTable<R extends ImportRow>({
+  rows,
+  caption,
+  label = "Rows of the file",
+  columns = IMPORT_COLUMNS,
+}: TableProps<R>) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const virtual = useMounted() && rows.length > PLAIN_ROWS;
   return (
-    <div className="table-scroll" role="region" aria-label="Rows of the file" tabIndex={0}>
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
       <table className="table" aria-rowcount={rows.length + 1}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr aria-rowindex={1}>
-            {COLUMNS.map((column) => (
+            {columns.map(({ label: column }) => (
               <th key={column} scope="col">
                 {column}
               </th>
@@ -63,12 +88,14 @@ export function ImportRowsTable({ rows, caption }: { rows: readonly ImportRow[];
             <VirtualRows
               items={rows}
               body={bodyRef}
-              columns={COLUMNS.length}
+              columns={columns.length}
               itemKey={(row) => row.line}
-              renderRow={(row, index, ref) => <Row row={row} index={index} ref={ref} />}
+              renderRow={(row, index, ref) => <Row row={row} columns={columns} index={index} ref={ref} />}
             />
           ) : (
-            rows.slice(0, PLAIN_ROWS).map((row, index) => <Row key={row.line} row={row} index={index} />)
+            rows
+              .slice(0, PLAIN_ROWS)
+              .map((row, index) => <Row key={row.line} row={row} columns={columns} index={index} />)
           )}
         </tbody>
       </table>

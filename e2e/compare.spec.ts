@@ -1,14 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { freePort } from "../scripts/lib/ports.mjs";
-import type { StandaloneServer } from "../scripts/lib/standalone-server.mjs";
 import { type FakeCatalogue, startFakeCatalogue } from "../tests/support/fake-catalogue";
-import { startAppInstance } from "./support/app-instance";
 import { signInByApi } from "./support/auth";
 import { expectNoAxeViolationsInEitherScheme } from "./support/axe";
 import { ACCOUNTS } from "./support/constants";
 import { expect, test } from "./support/fixtures";
+import { type TwoEnvironmentApp, startTwoEnvironmentApp } from "./support/two-environment-app";
 
 // Raw JSON, so the int64 id reaches the app with every digit.
 const STAGING_LIST =
@@ -23,35 +18,17 @@ test.describe.configure({ mode: "serial" });
 test.use({ signedInAs: null });
 let staging: FakeCatalogue;
 let production: FakeCatalogue;
-let app: StandaloneServer;
-let logDir: string;
+let app: TwoEnvironmentApp;
 
 test.beforeAll(async () => {
   staging = await startFakeCatalogue(() => ({ status: 200, body: STAGING_LIST }));
   production = await startFakeCatalogue(() => ({ status: 200, body: PRODUCTION_LIST }));
-  // Its log goes to a folder of its own: the leak check expects the run's log folder to hold only its own instances.
-  logDir = await mkdtemp(join(tmpdir(), "categories-e2e-compare-"));
-  const port = await freePort();
-  app = await startAppInstance({
-    port,
-    logFile: join(logDir, "compare.log"),
-    env: {
-      APP_ORIGIN: `http://127.0.0.1:${port}`,
-      CATALOGUE_API_URL: "",
-      CATALOGUE_API_KEY: "",
-      CATALOGUE_ENVIRONMENT: "",
-      CATALOGUE_STAGING_URL: staging.url,
-      CATALOGUE_STAGING_KEY: "e2e-staging-key",
-      CATALOGUE_PRODUCTION_URL: production.url,
-      CATALOGUE_PRODUCTION_KEY: "e2e-production-key",
-    },
-  });
+  app = await startTwoEnvironmentApp({ name: "compare", stagingUrl: staging.url, productionUrl: production.url });
 });
 
 test.afterAll(async () => {
   await app?.stop();
   await Promise.all([staging?.close(), production?.close()]);
-  await rm(logDir, { recursive: true, force: true });
 });
 
 test.beforeEach(async ({ context }) => {

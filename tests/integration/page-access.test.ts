@@ -4,6 +4,7 @@ import { type AppUnderTest, SEEDED_CATEGORY, startAppUnderTest } from "../suppor
 import { ADMIN, VIEWER } from "../support/auth-fixture";
 
 const UNKNOWN_IMPORT = `/categories/import/${randomUUID()}`;
+const UNKNOWN_PROMOTION = `/promotions/${randomUUID()}`;
 
 /** Every page that needs a session, some with a query that must come back after sign-in. */
 const SIGNED_IN_PAGES = [
@@ -15,8 +16,10 @@ const SIGNED_IN_PAGES = [
   "/history",
   "/history?action=create&actor=ada",
   "/compare",
+  UNKNOWN_PROMOTION,
 ];
-const ADMIN_PAGES = ["/categories/new", "/categories/import", "/history"];
+// A viewer is refused a promotion before it is looked for, so an unknown one is refused too.
+const ADMIN_PAGES = ["/categories/new", "/categories/import", "/history", UNKNOWN_PROMOTION];
 
 let app: AppUnderTest;
 let adminCookie: string;
@@ -54,12 +57,15 @@ describe.each([
   });
 });
 
-it.each(SIGNED_IN_PAGES.filter((path) => path !== UNKNOWN_IMPORT))("an admin gets GET %s", async (path) => {
-  const response = await get(path, adminCookie);
+it.each(SIGNED_IN_PAGES.filter((path) => path !== UNKNOWN_IMPORT && path !== UNKNOWN_PROMOTION))(
+  "an admin gets GET %s",
+  async (path) => {
+    const response = await get(path, adminCookie);
 
-  expect(response.status).toBe(200);
-  expect(await response.text()).not.toContain("You may not");
-});
+    expect(response.status).toBe(200);
+    expect(await response.text()).not.toContain("You may not");
+  },
+);
 
 it.each(ADMIN_PAGES)("a viewer gets GET %s with a refusal, not a redirect", async (path) => {
   const response = await get(path, viewerCookie);
@@ -83,9 +89,12 @@ it("a viewer gets Compare, which says there is one environment when only one is 
   expect(await response.text()).toContain("configured with one catalogue environment");
 });
 
-it.each([UNKNOWN_IMPORT, "/categories/import/not-an-id"])("GET %s answers 404 for an admin", async (path) => {
-  const response = await get(path, adminCookie);
+it.each([UNKNOWN_IMPORT, "/categories/import/not-an-id", UNKNOWN_PROMOTION, "/promotions/not-an-id"])(
+  "GET %s answers 404 for an admin",
+  async (path) => {
+    const response = await get(path, adminCookie);
 
-  expect(response.status).toBe(404);
-  expect(await response.text()).toContain("Page not found");
-});
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Page not found");
+  },
+);

@@ -7,8 +7,10 @@ import { jobEnvironment } from "@/lib/server/imports/job-environment";
 import { type Job, type Row, readCreatedIds, readUnsettledNames } from "@/lib/server/imports/run-store";
 
 // Rows sent within this long after a list read came back are checked against it, so a promotion reads the target's
-// list about once a second, however long the list takes to read.
+// list about once a second; a list that takes long to read is read less often, so that reading it does not take most
+// of the promotion's time.
 const FRESH_MS = 1_000;
+const READS_AT_MOST_ONE_IN = 4;
 
 export type TargetWatch = {
   /** A category in the target with the row's name that was not there when the promotion started, nor made by it. */
@@ -39,11 +41,15 @@ export function watchTarget(job: Job): TargetWatch {
 
   function fresh(): Promise<Map<string, Category[]>> {
     if (!read || Date.now() > read.until) {
+      const started = Date.now();
       const byName = readTarget();
       const current = { until: Infinity, byName };
       read = current;
       byName.then(
-        () => (current.until = Date.now() + FRESH_MS),
+        () => {
+          const took = Date.now() - started;
+          current.until = Date.now() + Math.max(FRESH_MS, (READS_AT_MOST_ONE_IN - 1) * took);
+        },
         // A failed read is not kept: the next row reads again.
         () => {
           if (read === current) read = undefined;

@@ -1,0 +1,93 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { comparisonQuery } from "@/lib/browser/comparison";
+import { startPromotion } from "@/lib/browser/promotions";
+import type { CatalogueEnvironment } from "@/lib/shared/environment";
+import { count, formatCount } from "@/lib/shared/plural";
+import { Button } from "./button";
+
+type Props = {
+  from: CatalogueEnvironment;
+  to: CatalogueEnvironment;
+  /** The ticked categories, by id in `from`. */
+  ids: readonly string[];
+  /** A refused or failed start: the page shows it in its alert, and the ticks stay. */
+  onError: (error: unknown) => void;
+};
+
+/** "Add N to production", and the confirmation that names the count and the target before anything is sent. */
+export function PromoteButton({ from, to, ids, onError }: Props) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const [sending, setSending] = useState(false);
+  // Set when a start fails: the dialog's close event (which comes later, as a task) hands it to the page, whose alert
+  // then takes the focus instead of the button.
+  const failure = useRef<{ error: unknown }>(undefined);
+  const titleId = `promote-to-${to}-title`;
+  const textId = `promote-to-${to}-text`;
+
+  const open = () => {
+    dialogRef.current?.showModal();
+    // Creates cannot be undone (the catalogue has no delete), so the focus starts on the choice that sends nothing.
+    cancelRef.current?.focus();
+  };
+
+  const confirm = async () => {
+    setSending(true);
+    try {
+      const promotion = await startPromotion({ from, to, ids: [...ids] });
+      // The comparison no longer holds: Compare reads it again when it is next shown, not while this page leaves.
+      void queryClient.invalidateQueries({ queryKey: comparisonQuery.queryKey, refetchType: "none" });
+      router.push(`/promotions/${promotion.id}`);
+    } catch (error) {
+      failure.current = { error };
+      setSending(false);
+      dialogRef.current?.close();
+    }
+  };
+
+  return (
+    <>
+      <Button ref={openerRef} onClick={open} disabled={ids.length === 0}>
+        Add {formatCount(ids.length)} to {to}
+      </Button>
+      <dialog
+        ref={dialogRef}
+        className="dialog"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        onCancel={(event) => {
+          if (sending) event.preventDefault();
+        }}
+        onClose={() => {
+          const failed = failure.current;
+          failure.current = undefined;
+          if (failed) onError(failed.error);
+          else openerRef.current?.focus();
+        }}
+      >
+        <h2 id={titleId}>
+          Add {count(ids.length, "category", "categories")} to {to}?
+        </h2>
+        <p id={textId}>
+          They are created in {to} one by one, by a job you can watch and cancel. A name {to} has by then is skipped.
+          The catalogue cannot delete categories, so this cannot be undone.
+        </p>
+        <div className="actions">
+          <Button onClick={confirm} disabled={sending}>
+            {sending ? "Adding…" : "Add"}
+          </Button>
+          <Button ref={cancelRef} variant="secondary" onClick={() => dialogRef.current?.close()} disabled={sending}>
+            Cancel
+          </Button>
+        </div>
+      </dialog>
+    </>
+  );
+}

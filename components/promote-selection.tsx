@@ -1,0 +1,71 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { type Selection, tickedIn } from "@/lib/browser/selection";
+import { AppError } from "@/lib/shared/app-error";
+import { failedEnvironment } from "@/lib/shared/compare-schemas";
+import type { CatalogueEnvironment } from "@/lib/shared/environment";
+import type { Category } from "@/lib/shared/schemas";
+import { Alert } from "./alert";
+import type { GroupSelection } from "./compare-group";
+import { ErrorDetails } from "./error-details";
+import { PromoteButton } from "./promote-button";
+
+export type PromoteFailure = { to: CatalogueEnvironment; error: unknown };
+
+const categoryName = (category: Category) => category.name;
+
+/**
+ * The ticks of Compare's two "only in" groups, and the start that failed last. The ticks are kept across a new
+ * comparison and a refused start; only the ids still in a group count. Without `canPromote` there are none.
+ */
+export function usePromoteSelection(canPromote: boolean) {
+  const [ticked, setTicked] = useState<Record<CatalogueEnvironment, Selection>>({
+    staging: new Set(),
+    production: new Set(),
+  });
+  const [failed, setFailed] = useState<PromoteFailure>();
+
+  const selection = (
+    from: CatalogueEnvironment,
+    to: CatalogueEnvironment,
+    rows: readonly Category[],
+  ): GroupSelection<Category> | undefined =>
+    canPromote
+      ? {
+          selected: ticked[from],
+          onChange: (next) => setTicked((current) => ({ ...current, [from]: next })),
+          labelOf: categoryName,
+          action: (
+            <PromoteButton
+              from={from}
+              to={to}
+              ids={tickedIn(
+                ticked[from],
+                rows.map((category) => category.id),
+              )}
+              onError={(error) => setFailed({ to, error })}
+            />
+          ),
+        }
+      : undefined;
+  return { selection, failed };
+}
+
+function alertTitle({ to, error }: PromoteFailure): string {
+  const environment = error instanceof AppError ? failedEnvironment(error.message) : undefined;
+  return environment
+    ? `Couldn't read the ${environment} catalogue, so nothing was added to ${to}`
+    : `Couldn't add the categories to ${to}`;
+}
+
+/** The page's alert for a start that failed; it takes the focus each time a start fails. */
+export function PromoteFailureAlert({ failed }: { failed: PromoteFailure }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), [failed]);
+  return (
+    <Alert title={alertTitle(failed)} ref={ref}>
+      <ErrorDetails error={failed.error} />
+    </Alert>
+  );
+}
