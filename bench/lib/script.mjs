@@ -32,18 +32,20 @@ async function freshDatabase(server) {
   return { url, stop: () => client.query(`DROP DATABASE ${name} WITH (FORCE)`).finally(() => client.end()) };
 }
 
+/** @typedef {{ id?: string, name: string, description?: string }} Category */
+
 /**
- * Starts the app on a fresh database (on `server`, else embedded) with `categories` in the embedded catalogue, signs
- * in, runs `measure`, then stops both.
+ * Starts the app on a fresh database (on `server`, else embedded) with `categories` in the embedded catalogue (and
+ * with `stagingCategories`, both environments), signs in, runs `measure`, then stops both.
  * @template T
- * @param {{ name: string, server?: string, categories?: { name: string, description?: string }[],
+ * @param {{ name: string, server?: string, categories?: Category[], stagingCategories?: Category[],
  *   env?: Record<string, string> }} options
- * @param {(app: { url: string, pid: number }, cookie: string, databaseUrl: string) => Promise<T>} measure
+ * @param {(app: Awaited<ReturnType<typeof startApp>>, cookie: string, databaseUrl: string) => Promise<T>} measure
  */
-export async function withApp({ name, server, categories, env }, measure) {
+export async function withApp({ name, server, categories, stagingCategories, env }, measure) {
   const database = await freshDatabase(server);
   const settings = { DATABASE_URL: database.url, LOG_LEVEL: "warn", ...env };
-  const app = await startApp({ users: [USER], categories, name, env: settings });
+  const app = await startApp({ users: [USER], categories, stagingCategories, name, env: settings });
   try {
     return await measure(app, await app.signIn(USER), database.url);
   } finally {

@@ -86,6 +86,7 @@ export async function startApp({ port, users, categories, stagingCategories, nam
   let catalogueEnv = { CATALOGUE_API_URL: "http://127.0.0.1:9/v1", CATALOGUE_API_KEY: apiKey }; // never called
   /** @type {Awaited<ReturnType<typeof startCatalogue>>[]} */
   const catalogues = [];
+  let stagingKey = "";
   /** @param {string} file @param {readonly Category[]} list @param {string} key */
   const seededCatalogue = async (file, list, key) => {
     const dataFile = join(dir, file);
@@ -98,7 +99,7 @@ export async function startApp({ port, users, categories, stagingCategories, nam
     return started;
   };
   if (categories && stagingCategories) {
-    const stagingKey = randomBytes(24).toString("base64url");
+    stagingKey = randomBytes(24).toString("base64url");
     const production = await seededCatalogue("catalogue.json", categories, apiKey);
     const staging = await seededCatalogue("catalogue-staging.json", stagingCategories, stagingKey);
     catalogueEnv = {
@@ -155,6 +156,8 @@ export async function startApp({ port, users, categories, stagingCategories, nam
     pid: server.process.pid ?? -1,
     /** The embedded (production) catalogue and its key, for measuring the service itself. */
     catalogue: catalogues[0] && { url: catalogues[0].url, apiKey },
+    /** With `stagingCategories`, the staging catalogue and its key. */
+    stagingCatalogue: catalogues[1] && { url: catalogues[1].url, apiKey: stagingKey },
     /** @param {User} user */
     signIn: (user) => signIn(url, user),
     stop,
