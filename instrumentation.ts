@@ -23,6 +23,8 @@ export async function register() {
   await startImportWorker().catch((error: unknown) =>
     log.error("import_worker_not_started", { error: error instanceof Error ? error.message : String(error) }),
   );
+  const { readGaugesAtScrape } = await import("./lib/server/metrics/read-gauges");
+  readGaugesAtScrape();
   const { installShutdownHook } = await import("./lib/server/shutdown");
   installShutdownHook(config.shutdownGraceMs);
 }

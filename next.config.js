@@ -13,9 +13,10 @@ const API_CONTENT_SECURITY_POLICY = "default-src 'none'; base-uri 'none'; form-a
 const nextConfig = {
   output: "standalone",
   poweredByHeader: false,
-  // Loaded from node_modules at run time, not bundled: the migration runner reads its SQL files from disk, and
-  // openid-client checks its Configuration by class, so instrumentation and the route handlers must share one copy.
-  serverExternalPackages: ["node-pg-migrate", "openid-client"],
+  // Loaded from node_modules at run time, not bundled: the migration runner reads its SQL files from disk,
+  // openid-client checks its Configuration by class, so instrumentation and the route handlers must share one copy,
+  // and prom-client's registry must be the one the server entry serves on METRICS_PORT.
+  serverExternalPackages: ["node-pg-migrate", "openid-client", "prom-client"],
   reactStrictMode: true,
   // Next compresses each response for clients that ask. A route handler cannot send a body it compressed once and
   // kept: Next drops the handler's Content-Encoding and compresses the body again. A proxy in front that compresses

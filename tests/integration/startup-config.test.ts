@@ -78,6 +78,7 @@ describe("start-up configuration check", () => {
       "10.0.0.0/40",
       'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 (got "10.0.0.0/40")',
     ],
+    ["METRICS_PORT", "9O9O", 'METRICS_PORT must be a port number from 1 to 65535, not "9O9O".'],
   ] as const) {
     it(`a ${value ? "bad" : "missing"} ${name}${value ? ` (${value})` : ""} stops start-up with one line naming it`, async () => {
       const { code, stderr } = await startWith({ ...GOOD, [name]: value });

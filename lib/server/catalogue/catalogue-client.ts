@@ -12,6 +12,7 @@ import {
 import { AppError } from "@/lib/shared/app-error";
 import { failedBeforeSending } from "@/lib/shared/create-outcome";
 import { log } from "@/lib/server/log";
+import type { CatalogueOutcome } from "@/lib/server/metrics/app-metrics";
 import { createBreaker } from "./circuit-breaker";
 import { ConnectTimeoutError, type HttpReply, httpCall } from "./http-call";
 
@@ -23,6 +24,8 @@ export type CatalogueClientOptions = {
   breakerFailures: number;
   breakerCooldownMs: number;
   onOutcome?: (ok: boolean) => void;
+  /** Each call's outcome and how long it took, for the metrics. */
+  onCall?: (operation: Operation, outcome: CatalogueOutcome, seconds: number) => void;
 };
 
 export type CallContext = { requestId: string };
@@ -38,14 +41,30 @@ export type CatalogueClient = {
   /** The size of the last list read, if any: what the next one will likely be. */
   lastListBytes(): number | undefined;
   createCategory(input: NewCategory, context: CallContext): Promise<Category>;
+  /** Calls are being refused by the circuit breaker now. */
+  breakerOpen(): boolean;
 };
 
-type Operation = "listCategories" | "createCategory";
+export type Operation = "listCategories" | "createCategory";
+
+const OUTCOMES: Record<string, CatalogueOutcome> = {
+  upstream_timeout: "timeout",
+  upstream_unavailable: "unavailable",
+  upstream_connection_lost: "connection_lost",
+  upstream_bad_response: "bad_response",
+  upstream_unauthorized: "unauthorized",
+  upstream_busy: "busy",
+};
+
+function outcomeOf(error: unknown): CatalogueOutcome {
+  if (!(error instanceof AppError)) return "error";
+  return error.status === 400 ? "rejected" : (OUTCOMES[error.code] ?? "error");
+}
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 
 export function createCatalogueClient(options: CatalogueClientOptions): CatalogueClient {
-  const { baseUrl, apiKey, timeoutMs, connectTimeoutMs, onOutcome } = options;
+  const { baseUrl, apiKey, timeoutMs, connectTimeoutMs, onOutcome, onCall } = options;
   const categoriesUrl = new URL("categories", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
   const breaker = createBreaker(options.breakerFailures, options.breakerCooldownMs);
   // The last list that passed the schema. Each request still asks the service; only the check of an unchanged list is
@@ -152,18 +171,28 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     throw new AppError(502, "upstream_error", `The catalogue service answered with an error (HTTP ${reply.status}).`);
   }
 
-  async function call<T>(run: () => Promise<T>): Promise<T> {
-    const ticket = breaker.enter();
+  async function call<T>(operation: Operation, run: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    let ticket;
+    try {
+      ticket = breaker.enter();
+    } catch (error) {
+      onCall?.(operation, outcomeOf(error), seconds());
+      throw error;
+    }
     try {
       const result = await run();
       ticket.succeeded();
       onOutcome?.(true);
+      onCall?.(operation, "ok", seconds());
       return result;
     } catch (error) {
       const answered = error instanceof AppError && error.status === 400;
       if (answered) ticket.succeeded();
       else ticket.failed();
       onOutcome?.(answered);
+      onCall?.(operation, outcomeOf(error), seconds());
       throw error;
     }
   }
@@ -183,7 +212,7 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
       log.info("upstream_call_shared", { requestId: context.requestId, operation: "listCategories" });
       return listInFlight;
     }
-    listInFlight = call(() => listAsJson(context)).finally(() => {
+    listInFlight = call("listCategories", () => listAsJson(context)).finally(() => {
       listInFlight = undefined;
     });
     return listInFlight;
@@ -192,10 +221,13 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
   return {
     listCategoriesAsJson: sharedList,
     lastListBytes: () => lastListBytes,
+    breakerOpen: breaker.isOpen,
     listCategories: (context) =>
-      call(async () => interpret("listCategories", context, await send("listCategories", context), categoryListSchema)),
+      call("listCategories", async () =>
+        interpret("listCategories", context, await send("listCategories", context), categoryListSchema),
+      ),
     createCategory: (input, context) =>
-      call(async () =>
+      call("createCategory", async () =>
         interpret(
           "createCategory",
           context,

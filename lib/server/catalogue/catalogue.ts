@@ -6,6 +6,7 @@ import { AppError } from "@/lib/shared/app-error";
 import { type CatalogueEnvironment, isCatalogueEnvironment } from "@/lib/shared/environment";
 import { type CatalogueClient, type CatalogueClientOptions, createCatalogueClient } from "./catalogue-client";
 import { upstreamHealth } from "./upstream-health";
+import { appMetrics } from "@/lib/server/metrics/app-metrics";
 
 /** The client of one environment's catalogue service; without an environment, the default one. */
 export function catalogue(environment: CatalogueEnvironment = defaultEnvironment()): CatalogueClient {
@@ -22,11 +23,23 @@ export function catalogue(environment: CatalogueEnvironment = defaultEnvironment
     breakerCooldownMs: config.breakerCooldownMs,
     onOutcome: health.note,
   };
+  // Not part of the settings: one function per call of this, which would make every call a new client.
+  const environmentLabel = config.catalogues.length > 1 ? { environment } : {};
   // One client per environment and process, with its breaker and its read in flight, for every route and page that
   // calls that service. A process that reloads its configuration (the tests do) gets a new client for the new settings.
   const name = `catalogue-client-${environment}`;
   const key = JSON.stringify(options);
-  const create = () => ({ key, client: createCatalogueClient(options) });
+  const create = () => ({
+    key,
+    client: createCatalogueClient({
+      ...options,
+      onCall: (operation, outcome, seconds) => {
+        const labels = { operation, outcome, ...environmentLabel };
+        appMetrics().catalogueRequests.inc(labels);
+        appMetrics().catalogueDuration.observe(labels, seconds);
+      },
+    }),
+  });
   if (remember(name, create).key !== key) forget(name);
   return remember(name, create).client;
 }

@@ -20,6 +20,8 @@ export function createBreaker(threshold: number, cooldownMs: number, now = () =>
     );
 
   return {
+    /** Calls are being refused now. */
+    isOpen: () => threshold > 0 && failures >= threshold && openUntil > now(),
     enter(): BreakerTicket {
       let trial = false;
       if (threshold > 0 && failures >= threshold) {

@@ -23,6 +23,12 @@ const database = (): pg.Pool =>
     return pool;
   });
 
+/** The pool's connections now, for the metrics. */
+export function poolStats(): { total: number; idle: number; waiting: number } {
+  const pool = database();
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 // SQLSTATE classes: connection exception, insufficient resources, operator intervention (shutdown, statement timeout).
 const UNAVAILABLE_CLASSES = new Set(["08", "53", "57"]);
 

@@ -4,6 +4,7 @@ import PgBoss from "pg-boss";
 import { getConfig } from "@/lib/server/config/config";
 import { query } from "@/lib/server/db/database";
 import { log } from "@/lib/server/log";
+import { appMetrics } from "@/lib/server/metrics/app-metrics";
 import { type Pace, runImportJob } from "./import-runner";
 
 /**
@@ -73,6 +74,8 @@ async function run([job]: PgBoss.Job<RunData>[]): Promise<void> {
   if (!job) return;
   const { importId, unconfirmedInARow = 0, backoffMs = 0 } = job.data;
   const { concurrency, runSeconds } = getConfig().imports;
+  const running = appMetrics().jobsRunning;
+  running.inc();
   try {
     const { carryOn } = await runImportJob(importId, {
       concurrency,
@@ -85,6 +88,8 @@ async function run([job]: PgBoss.Job<RunData>[]): Promise<void> {
   } catch (error) {
     log.error("import_run_failed", { importId, error: error instanceof Error ? error.message : String(error) });
     throw error;
+  } finally {
+    running.dec();
   }
 }
 

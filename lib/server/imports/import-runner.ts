@@ -1,5 +1,6 @@
 import "server-only";
 import { recordAudit } from "@/lib/server/audit/audit-trail";
+import { appMetrics } from "@/lib/server/metrics/app-metrics";
 import { watchTarget } from "@/lib/server/promotions/target-watch";
 import { checkUnconfirmedRows } from "./check-unconfirmed-rows";
 import { jobDetails, jobEndAction } from "./job-audit";
@@ -46,6 +47,7 @@ export async function runImportJob(id: string, options: RunOptions): Promise<Run
   const target = job.kind === "promotion" ? watchTarget(job) : undefined;
 
   const onOutcome = ({ outcome, message }: { outcome: Outcome; message?: string }) => {
+    appMetrics().importRows.inc({ outcome });
     if (outcome === "skipped") return;
     if (outcome === "created" || outcome === "refused") {
       unconfirmedInARow = 0;

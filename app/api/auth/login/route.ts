@@ -12,6 +12,7 @@ import { clientAddress } from "@/lib/server/http/client-address";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { validateBody } from "@/lib/server/http/validate-body";
 import { log } from "@/lib/server/log";
+import { countSignIn } from "@/lib/server/metrics/app-metrics";
 
 const MAX_LOGIN_BODY_BYTES = 16 * 1024;
 
@@ -48,20 +49,28 @@ export const POST = apiRoute("public", async (request, { requestId }) => {
   };
   // Both limits respond before any password is hashed: a refused attempt costs next to nothing.
   const wait = await retryAfter(attempt);
-  if (wait > 0) throw tooManyAttempts(wait);
+  if (wait > 0) {
+    countSignIn("password", "throttled");
+    throw tooManyAttempts(wait);
+  }
 
-  const user = await verifyCredentials(username, password);
+  const user = await verifyCredentials(username, password).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "busy") countSignIn("password", "busy");
+    throw error;
+  });
   const planted = readSessionToken(request.headers);
   // A cookie that was there before sign-in is never promoted: it is revoked and a new session is made.
   if (user && planted) await revokeSession(planted);
   const token = user && (await createSession(user));
   if (!user || !token) {
     await recordFailure(attempt);
+    countSignIn("password", "refused");
     log.security("login_failed", { requestId, username });
     await recordAudit({ action: "sign_in_failed", actor: username, requestId, details: { address: attempt.address } });
     throw new AppError(401, "invalid_credentials", "Wrong username or password.");
   }
   await recordSuccess(attempt);
+  countSignIn("password", "ok");
   log.security("login_succeeded", { requestId, username: user.username, role: user.role });
   await recordAudit({
     action: "signed_in",

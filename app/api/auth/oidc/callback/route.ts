@@ -10,6 +10,7 @@ import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { clientAddress } from "@/lib/server/http/client-address";
 import { seeOther } from "@/lib/server/http/see-other";
 import { log } from "@/lib/server/log";
+import { countSignIn } from "@/lib/server/metrics/app-metrics";
 
 // Every outcome is a page for the person, never a JSON error: they arrive here by a redirect from the provider.
 export const GET = apiRoute("public", async (request, { requestId }) => {
@@ -23,6 +24,7 @@ export const GET = apiRoute("public", async (request, { requestId }) => {
     const { person, sid, idToken } = await completeSignIn(await oidcConfiguration(), settings, request.url, flow);
     const { role } = person;
     if (!role) {
+      countSignIn("oidc", "refused");
       log.security("sso_no_access", { requestId, username: person.username, sub: person.sub });
       await recordAudit({
         action: "sso_no_access",
@@ -37,6 +39,7 @@ export const GET = apiRoute("public", async (request, { requestId }) => {
     if (planted) await revokeSession(planted);
     const token = await createSsoSession({ person: { ...person, role }, sid, idToken });
     if (!token) throw new SsoFailure("store", "the session was not stored");
+    countSignIn("oidc", "ok");
     log.security("login_succeeded", { requestId, username: person.username, role, method: "sso" });
     await recordAudit({
       action: "signed_in",
@@ -47,6 +50,8 @@ export const GET = apiRoute("public", async (request, { requestId }) => {
     return seeOther(flow.next, [cleared, sessionCookie(request.headers, token)]);
   } catch (error) {
     const { reason, detail } = asSsoFailure(error);
+    // The provider or the app's database not answering is not the person's fault: counted as busy.
+    countSignIn("oidc", reason === "unavailable" || reason === "store" ? "busy" : "refused");
     log.security("sso_sign_in_failed", { requestId, reason, detail });
     // Without a flow anyone can cause this by opening the URL, so it is counted; with one, a sign-in really failed.
     if (flow) await recordAudit({ action: "sso_sign_in_failed", requestId, details: { address, reason, detail } });

@@ -1,0 +1,84 @@
+import "server-only";
+import { remember } from "@epic-web/remember";
+import client from "prom-client";
+
+// In prom-client's default registry, which scripts/serve.mjs serves on METRICS_PORT. prom-client is loaded from
+// node_modules (next.config.js), so this and the server entry share one registry.
+const PREFIX = "categories_admin_";
+
+export type CatalogueOutcome =
+  | "ok"
+  | "rejected"
+  | "timeout"
+  | "unavailable"
+  | "connection_lost"
+  | "bad_response"
+  | "unauthorized"
+  | "busy"
+  | "error";
+export type SignInOutcome = "ok" | "refused" | "throttled" | "busy";
+
+/** Read at each scrape, so nothing is kept up to date on the request path. */
+export type Gauges = {
+  breakersOpen: () => { environment?: string; open: boolean }[];
+  pool: () => { total: number; idle: number; waiting: number } | undefined;
+};
+
+function create() {
+  let gauges: Gauges | undefined;
+  return {
+    catalogueRequests: new client.Counter({
+      name: `${PREFIX}catalogue_requests_total`,
+      help: "Calls to the catalogue service, by operation and outcome (and environment, with two).",
+      labelNames: ["operation", "outcome", "environment"],
+    }),
+    catalogueDuration: new client.Histogram({
+      name: `${PREFIX}catalogue_request_duration_seconds`,
+      help: "Time a call to the catalogue service took, by operation and outcome (and environment, with two).",
+      labelNames: ["operation", "outcome", "environment"],
+    }),
+    signIns: new client.Counter({
+      name: `${PREFIX}sign_ins_total`,
+      help: "Sign-ins, by method (password or oidc) and outcome.",
+      labelNames: ["method", "outcome"],
+    }),
+    importRows: new client.Counter({
+      name: `${PREFIX}import_rows_total`,
+      help: "Rows an import or a promotion ended, by outcome.",
+      labelNames: ["outcome"],
+    }),
+    jobsRunning: new client.Gauge({
+      name: `${PREFIX}jobs_running`,
+      help: "Runs of imports and promotions under way in this process.",
+    }),
+    breakerOpen: new client.Gauge({
+      name: `${PREFIX}catalogue_breaker_open`,
+      help: "1 while calls to the catalogue service are paused by the circuit breaker (per environment, with two).",
+      labelNames: ["environment"],
+      collect() {
+        this.reset();
+        for (const { environment, open } of gauges?.breakersOpen() ?? [])
+          this.set(environment ? { environment } : {}, open ? 1 : 0);
+      },
+    }),
+    poolConnections: new client.Gauge({
+      name: `${PREFIX}db_pool_connections`,
+      help: "The database pool's connections: total, idle, and requests waiting for one.",
+      labelNames: ["state"],
+      collect() {
+        const pool = gauges?.pool();
+        if (!pool) return;
+        for (const state of ["total", "idle", "waiting"] as const) this.set({ state }, pool[state]);
+      },
+    }),
+    readGauges(next: Gauges) {
+      gauges = next;
+    },
+  };
+}
+
+/** One set of metrics per process, however many copies of this module the build makes. */
+export const appMetrics = () => remember("app-metrics", create);
+
+export const countSignIn = (method: "password" | "oidc", outcome: SignInOutcome) =>
+  appMetrics().signIns.inc({ method, outcome });

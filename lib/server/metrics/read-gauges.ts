@@ -1,0 +1,19 @@
+import "server-only";
+import { catalogue } from "@/lib/server/catalogue/catalogue";
+import { configuredEnvironments } from "@/lib/server/config/environments";
+import { poolStats } from "@/lib/server/db/database";
+import { appMetrics } from "./app-metrics";
+
+/** What the gauges read at each scrape: each environment's breaker, and the database pool. */
+export function readGaugesAtScrape(): void {
+  appMetrics().readGauges({
+    breakersOpen: () => {
+      const environments = configuredEnvironments();
+      return environments.map((environment) => ({
+        ...(environments.length > 1 && { environment }),
+        open: catalogue(environment).breakerOpen(),
+      }));
+    },
+    pool: poolStats,
+  });
+}
