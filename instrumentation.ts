@@ -6,6 +6,9 @@ const NO_LONGER_READ: Record<string, string> = {
 
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  // First, so that every span from here on is exported; the SDK is not even loaded without the settings.
+  const { tracingWanted } = await import("./lib/server/tracing/tracing-wanted");
+  if (tracingWanted()) (await import("./lib/server/tracing/start-tracing")).startTracing();
   const { checkConfigOrExit } = await import("./lib/server/config/check-config-or-exit");
   const config = checkConfigOrExit();
   const { requireServerEntryOrExit } = await import("./lib/server/http/require-server-entry");

@@ -15,8 +15,18 @@ const nextConfig = {
   poweredByHeader: false,
   // Loaded from node_modules at run time, not bundled: the migration runner reads its SQL files from disk,
   // openid-client checks its Configuration by class, so instrumentation and the route handlers must share one copy,
-  // and prom-client's registry must be the one the server entry serves on METRICS_PORT.
-  serverExternalPackages: ["node-pg-migrate", "openid-client", "prom-client"],
+  // prom-client's registry must be the one the server entry serves on METRICS_PORT, and the OpenTelemetry SDK is loaded
+  // as published, beside the API that Next's own spans use.
+  serverExternalPackages: [
+    "node-pg-migrate",
+    "openid-client",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/resources",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/exporter-trace-otlp-proto",
+  ],
   reactStrictMode: true,
   // Next compresses each response for clients that ask. A route handler cannot send a body it compressed once and
   // kept: Next drops the handler's Content-Encoding and compresses the body again. A proxy in front that compresses

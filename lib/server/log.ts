@@ -1,5 +1,6 @@
 import "server-only";
 import pino from "pino";
+import { currentTraceId } from "@/lib/server/tracing/tracing";
 
 type Fields = Record<string, string | number | boolean | undefined>;
 
@@ -11,6 +12,11 @@ const options: pino.LoggerOptions = {
   formatters: { level: (label) => ({ level: label }) },
   messageKey: "event",
   redact: { paths: ["password", "authorization", "cookie", "apiKey", "token", "headers"], censor: "[redacted]" },
+  // With tracing on, each line names the trace it belongs to.
+  mixin: () => {
+    const traceId = currentTraceId();
+    return traceId ? { trace_id: traceId } : {};
+  },
 };
 
 // Synchronous outside development, so a line logged while the process exits is never lost.

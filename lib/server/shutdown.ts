@@ -3,6 +3,7 @@ import { flushRefusals } from "@/lib/server/audit/refusal-counter";
 import { stopImportWorker } from "@/lib/server/imports/import-queue";
 import { markShuttingDown } from "@/lib/server/http/shutting-down";
 import { log } from "@/lib/server/log";
+import { flushTracing } from "@/lib/server/tracing/tracing";
 
 const LAST_WRITES_MS = 3_000;
 
@@ -20,6 +21,10 @@ export function installShutdownHook(graceMs: number): void {
       const lastWrites = Promise.all([
         Promise.race([flushRefusals(), new Promise((resolve) => setTimeout(resolve, LAST_WRITES_MS))]),
         importsStopped,
+        Promise.race([
+          flushTracing().catch(() => undefined),
+          new Promise((resolve) => setTimeout(resolve, LAST_WRITES_MS)),
+        ]),
       ]);
       void lastWrites.then(() => log.flush()).finally(() => exit(code));
     }) as typeof process.exit;

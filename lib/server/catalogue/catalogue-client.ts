@@ -12,6 +12,7 @@ import {
 import { AppError } from "@/lib/shared/app-error";
 import { failedBeforeSending } from "@/lib/shared/create-outcome";
 import { log } from "@/lib/server/log";
+import { inSpan, noteOnSpan, traceHeaders } from "@/lib/server/tracing/tracing";
 import type { CatalogueOutcome } from "@/lib/server/metrics/app-metrics";
 import { createBreaker } from "./circuit-breaker";
 import { ConnectTimeoutError, type HttpReply, httpCall } from "./http-call";
@@ -24,6 +25,8 @@ export type CatalogueClientOptions = {
   breakerFailures: number;
   breakerCooldownMs: number;
   onOutcome?: (ok: boolean) => void;
+  /** On each call's trace span, beside the operation and status (never the key). */
+  spanAttributes?: Record<string, string>;
   /** Each call's outcome and how long it took, for the metrics. */
   onCall?: (operation: Operation, outcome: CatalogueOutcome, seconds: number) => void;
 };
@@ -83,6 +86,8 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
       accept: "application/json",
       "x-request-id": requestId,
       ...(body !== undefined && { "content-type": "application/json" }),
+      // The service's own traces join this call's.
+      ...traceHeaders(),
     };
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
@@ -100,6 +105,7 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
           continue;
         }
         log.info("upstream_call", { requestId, operation, status: reply.status, durationMs });
+        noteOnSpan({ "http.response.status_code": reply.status });
         return reply;
       } catch (error) {
         const cause = describeCause(error);
@@ -171,7 +177,12 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     throw new AppError(502, "upstream_error", `The catalogue service answered with an error (HTTP ${reply.status}).`);
   }
 
-  async function call<T>(operation: Operation, run: () => Promise<T>): Promise<T> {
+  function call<T>(operation: Operation, run: () => Promise<T>): Promise<T> {
+    const attributes = { "catalogue.operation": operation, ...options.spanAttributes };
+    return inSpan(`catalogue ${operation}`, attributes, () => measured(operation, run));
+  }
+
+  async function measured<T>(operation: Operation, run: () => Promise<T>): Promise<T> {
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     let ticket;

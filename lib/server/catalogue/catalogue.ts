@@ -22,6 +22,7 @@ export function catalogue(environment: CatalogueEnvironment = defaultEnvironment
     breakerFailures: config.breakerFailures,
     breakerCooldownMs: config.breakerCooldownMs,
     onOutcome: health.note,
+    spanAttributes: { "catalogue.environment": environment },
   };
   // Not part of the settings: one function per call of this, which would make every call a new client.
   const environmentLabel = config.catalogues.length > 1 ? { environment } : {};

@@ -4,6 +4,7 @@ import pg from "pg";
 import { getConfig } from "@/lib/server/config/config";
 import { AppError } from "@/lib/shared/app-error";
 import { log } from "@/lib/server/log";
+import { inChildSpan } from "@/lib/server/tracing/tracing";
 
 // One pool per process, so the process never holds more than DATABASE_POOL_MAX connections: the build gives
 // instrumentation, route handlers and pages each their own copy of this module.
@@ -22,6 +23,13 @@ const database = (): pg.Pool =>
     pool.on("error", (error) => log.warn("database_connection_lost", { error: error.message }));
     return pool;
   });
+
+/** A statement's name for its trace span, like "SELECT sessions": its first word and first table, never its values. */
+export function statementName(text: string): string {
+  const verb = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? "SQL";
+  const table = /\b(?:FROM|INTO|UPDATE|JOIN)\s+([a-z_][a-z0-9_.]*)/i.exec(text)?.[1];
+  return table ? `${verb} ${table}` : verb;
+}
 
 /** The pool's connections now, for the metrics. */
 export function poolStats(): { total: number; idle: number; waiting: number } {
@@ -60,7 +68,9 @@ export async function query<Row extends pg.QueryResultRow>(
   values: unknown[] = [],
 ): Promise<pg.QueryResult<Row>> {
   try {
-    return await database().query<Row>(text, values);
+    return await inChildSpan(`db ${statementName(text)}`, { "db.system.name": "postgresql" }, () =>
+      database().query<Row>(text, values),
+    );
   } catch (error) {
     if (!unavailable(error)) throw error;
     log.warn("database_unavailable", { error: error instanceof Error ? error.message : String(error) });

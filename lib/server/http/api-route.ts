@@ -6,6 +6,7 @@ import { assertSameOrigin } from "@/lib/server/auth/csrf";
 import { type Role, type SessionUser, hasRole } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/shared/app-error";
 import { log } from "@/lib/server/log";
+import { noteOnSpan } from "@/lib/server/tracing/tracing";
 import { toErrorResponse } from "./api-response";
 import { clientAddress } from "./client-address";
 import { requestIdOf } from "./request-id";
@@ -38,6 +39,7 @@ export function apiRoute(
   return async (request, segment) => {
     const started = performance.now();
     const context: RouteContext = { requestId: requestIdOf(request.headers), params: (await segment?.params) ?? {} };
+    noteOnSpan({ "app.request_id": context.requestId });
     const path = new URL(request.url).pathname;
     let response: Response;
     try {
