@@ -29,5 +29,5 @@ export async function register() {
   const { readGaugesAtScrape } = await import("./lib/server/metrics/read-gauges");
   readGaugesAtScrape();
   const { installShutdownHook } = await import("./lib/server/shutdown");
-  installShutdownHook(config.shutdownGraceMs);
+  installShutdownHook();
 }

@@ -14,8 +14,11 @@ rmSync(".next/standalone/.next/static", { recursive: true, force: true });
 cpSync(".next/static", ".next/standalone/.next/static", { recursive: true });
 if (existsSync("public")) cpSync("public", ".next/standalone/public", { recursive: true });
 // The entry that stamps each request's client address, with the one module it imports, at the same relative paths.
-for (const file of ["scripts/serve.mjs", "lib/node/forwarded.mjs", "lib/node/metrics.mjs", "lib/node/route-label.mjs"])
-  cpSync(file, `.next/standalone/${file}`);
+const ENTRY_FILES = [
+  "scripts/serve.mjs",
+  ...["forwarded", "metrics", "route-label", "drain"].map((name) => `lib/node/${name}.mjs`),
+];
+for (const file of ENTRY_FILES) cpSync(file, `.next/standalone/${file}`);
 // The schema's migrations, applied at start from the server's working directory.
 rmSync(".next/standalone/migrations", { recursive: true, force: true });
 cpSync("migrations", ".next/standalone/migrations", { recursive: true });

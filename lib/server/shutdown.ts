@@ -5,41 +5,23 @@ import { markShuttingDown } from "@/lib/server/http/shutting-down";
 import { log } from "@/lib/server/log";
 import { flushTracing } from "@/lib/server/tracing/tracing";
 
-const LAST_WRITES_MS = 3_000;
+// Sent by the server entry's drain (lib/node/drain.mjs), which owns the signals, the delay, the grace and the exit.
+const DRAIN_EVENT = "categories-admin:drain";
+const EXIT_EVENT = "categories-admin:exit";
 
-// Adds what Next's own SIGTERM/SIGINT handler lacks: a grace limit, the refusal flush, and exit 0 once drained.
-export function installShutdownHook(graceMs: number): void {
-  let forced = false;
-  const begin = (signal: NodeJS.Signals) => {
+type Drain = { signal: string; readyDelayMs: number; graceMs: number };
+
+/** The app's part in a replica's stop: readiness fails and imports take no new row at once; last writes at the end. */
+export function installShutdownHook(): void {
+  process.once(DRAIN_EVENT, (inFlight: Promise<unknown>[], { signal, readyDelayMs, graceMs }: Drain) => {
     markShuttingDown();
-    log.info("shutdown_started", { signal, graceMs });
-    // Imports stop sending now; their creates in flight get the grace period to complete.
-    const importsStopped = stopImportWorker(graceMs);
-    // Next calls process.exit once drained without waiting for us: hold it until the refusals are written.
-    const exit = process.exit.bind(process);
-    process.exit = ((code?: number) => {
-      const lastWrites = Promise.all([
-        Promise.race([flushRefusals(), new Promise((resolve) => setTimeout(resolve, LAST_WRITES_MS))]),
-        importsStopped,
-        Promise.race([
-          flushTracing().catch(() => undefined),
-          new Promise((resolve) => setTimeout(resolve, LAST_WRITES_MS)),
-        ]),
-      ]);
-      void lastWrites.then(() => log.flush()).finally(() => exit(code));
-    }) as typeof process.exit;
-    const timer = setTimeout(() => {
-      forced = true;
-      log.warn("shutdown_grace_exceeded", { graceMs });
-      process.exit(1);
-    }, graceMs);
-    timer.unref();
-    process.once("exit", () => {
-      if (forced) return;
-      log.info("shutdown_finished", {});
-      process.exitCode = 0;
-    });
-  };
-  process.once("SIGTERM", begin);
-  process.once("SIGINT", begin);
+    log.info("shutdown_started", { signal, readyDelayMs, graceMs });
+    // Their creates in flight finish; the next process carries the import on.
+    inFlight.push(stopImportWorker(readyDelayMs + graceMs));
+  });
+  process.once(EXIT_EVENT, (lastWrites: Promise<unknown>[], { drained }: { drained: boolean }) => {
+    if (drained) log.info("shutdown_finished", {});
+    else log.warn("shutdown_grace_exceeded", {});
+    lastWrites.push(Promise.allSettled([flushRefusals(), flushTracing()]).then(() => log.flush()));
+  });
 }

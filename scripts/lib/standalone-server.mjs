@@ -83,7 +83,15 @@ export async function startStandaloneServer(options = {}) {
   /** @type {import("node:child_process").ChildProcess} */
   const child = spawn(process.execPath, ["--import", EXIT_WITH_PARENT, script], {
     stdio: output,
-    env: { ...base, NEXT_TELEMETRY_DISABLED: "1", ...env, HOSTNAME: hostname, PORT: String(port) },
+    // Nothing routes by readiness to these (tests, benchmarks, npm start): they stop at once unless told otherwise.
+    env: {
+      ...base,
+      NEXT_TELEMETRY_DISABLED: "1",
+      SHUTDOWN_READY_DELAY_MS: base.SHUTDOWN_READY_DELAY_MS ?? "0",
+      ...env,
+      HOSTNAME: hostname,
+      PORT: String(port),
+    },
   });
   if (log !== undefined) closeSync(log);
   let buffered = "";

@@ -6,8 +6,14 @@ import { databaseAnswers } from "@/lib/server/db/database";
 import { AppError } from "@/lib/shared/app-error";
 import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute } from "@/lib/server/http/api-route";
+import { isShuttingDown } from "@/lib/server/http/shutting-down";
 
 export const GET = apiRoute("public", async () => {
+  // First: a balancer must stop sending here while the replica still serves what it is sent.
+  if (isShuttingDown())
+    throw new AppError(503, "not_ready", "This replica is shutting down.", undefined, {
+      headers: { "retry-after": "5" },
+    });
   if (!(await databaseAnswers())) {
     throw new AppError(503, "not_ready", "The app's database is not answering.", undefined, {
       headers: { "retry-after": "5" },

@@ -96,6 +96,7 @@ export const configSchema = z.object({
   CATALOGUE_BREAKER_FAILURES: z._default(wholeNumber("CATALOGUE_BREAKER_FAILURES", 0, 1_000), 5),
   CATALOGUE_BREAKER_COOLDOWN_MS: z._default(wholeNumber("CATALOGUE_BREAKER_COOLDOWN_MS", 1, 3_600_000), 10_000),
   SHUTDOWN_GRACE_MS: z._default(wholeNumber("SHUTDOWN_GRACE_MS", 0, 600_000), 10_000),
+  SHUTDOWN_READY_DELAY_MS: z._default(wholeNumber("SHUTDOWN_READY_DELAY_MS", 0, 600_000), 5_000),
   LOG_LEVEL: z.optional(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` })),
   MAX_BODY_BYTES: z._default(wholeNumber("MAX_BODY_BYTES", 1, 1024 ** 3), 1024 * 1024),
   PORT: z.optional(wholeNumber("PORT", 1, 65_535)),

@@ -8,6 +8,8 @@ export function markShuttingDown(): void {
   shutdown.started = true;
 }
 
+export const isShuttingDown = (): boolean => shutdown.started;
+
 // Next's server.close() ends only idle connections; a polling tab would keep its own open until the grace period.
 export function closeConnectionIfShuttingDown(headers: Headers): void {
   if (shutdown.started) headers.set("connection", "close");

@@ -1,0 +1,57 @@
+// @ts-check
+// A replica's stop, run by scripts/serve.mjs in place of Next's own signal handling (which closes the listener at
+// once): readiness fails first, the server keeps serving for SHUTDOWN_READY_DELAY_MS so that a balancer routing by
+// readiness stops sending to it, then it stops listening, lets the requests in flight finish within SHUTDOWN_GRACE_MS,
+// and exits (0 when they all finished, 1 when it gave up waiting). The app takes part through two process events:
+// "drain" (fail readiness, stop taking import rows) and "exit" (its last writes); each listener may add promises to
+// the array it is given, which are awaited, for a few seconds at most.
+import { setTimeout as sleep } from "node:timers/promises";
+
+export const DRAIN_EVENT = "categories-admin:drain";
+export const EXIT_EVENT = "categories-admin:exit";
+const LAST_WRITES_MS = 3_000;
+/** Node's typings know only its own process events. */
+const emit = /** @type {(event: string, ...args: unknown[]) => boolean} */ (process.emit.bind(process));
+
+/**
+ * A duration setting, checked as the app's configuration checks it (one message, the same words).
+ * @param {string} name @param {string | undefined} value @param {number} fallback
+ * @returns {{ ms: number, problem?: undefined } | { ms?: undefined, problem: string }}
+ */
+export function parseMs(name, value, fallback) {
+  if (value === undefined) return { ms: fallback };
+  const ms = Number(value);
+  if (value.trim() === "" || !Number.isInteger(ms) || ms < 0 || ms > 600_000)
+    return { problem: `${name} must be a whole number from 0 to 600000 (got "${value}")` };
+  return { ms };
+}
+
+/**
+ * @param {{ server: () => import("node:http").Server | undefined, readyDelayMs: number, graceMs: number }} options
+ * @returns {(signal: NodeJS.Signals) => void}
+ */
+export function drainOnSignal({ server, readyDelayMs, graceMs }) {
+  let started = false;
+  return (signal) => {
+    if (started) return;
+    started = true;
+    void (async () => {
+      /** @type {Promise<unknown>[]} */
+      const inFlight = [];
+      emit(DRAIN_EVENT, inFlight, { signal, readyDelayMs, graceMs });
+      await sleep(readyDelayMs);
+      const listener = server();
+      const closed = new Promise((resolve) => (listener ? listener.close(() => resolve(true)) : resolve(true)));
+      listener?.closeIdleConnections();
+      const drained = await Promise.race([
+        Promise.all([closed, Promise.allSettled(inFlight)]).then(() => true),
+        sleep(graceMs).then(() => false),
+      ]);
+      /** @type {Promise<unknown>[]} */
+      const lastWrites = [];
+      emit(EXIT_EVENT, lastWrites, { drained });
+      await Promise.race([Promise.allSettled(lastWrites), sleep(LAST_WRITES_MS)]);
+      process.exit(drained ? 0 : 1);
+    })();
+  };
+}
