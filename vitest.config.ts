@@ -13,6 +13,8 @@ export default defineConfig({
   },
   test: {
     include: ["tests/**/*.test.ts"],
+    // Needs nginx and PostgreSQL: `npm run test:rolling-restart`, which .ci/run runs.
+    exclude: ["tests/rolling/**", "node_modules/**"],
     environment: "node",
     globalSetup: ["tests/support/database-setup.ts"],
     setupFiles: ["tests/support/database-per-file.ts"],

@@ -1,0 +1,139 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { freePort } from "../../scripts/lib/ports.mjs";
+import { seedUsers } from "../../scripts/lib/seed-users.mjs";
+import { type StandaloneServer, startStandaloneServer } from "../../scripts/lib/standalone-server.mjs";
+import { type CatalogueProcess, startCatalogueProcess } from "../support/catalogue-process";
+import { startNginx } from "./nginx";
+
+// Two replicas on one PostgreSQL behind nginx, restarted one after the other while signed-in clients keep reading and
+// creating through nginx: nothing may fail, every create must be made exactly once, and nobody may be signed out.
+const SERVER = process.env.TEST_POSTGRES_URL;
+if (!SERVER) throw new Error("The rolling restart needs PostgreSQL: set TEST_POSTGRES_URL (.ci/run starts one).");
+const API_KEY = "rolling-restart-key-5f1e";
+const SESSION_SECRET = randomBytes(32).toString("base64url");
+const CLIENTS = 6;
+const ADMIN = { username: "rolling-admin", role: "admin", password: "rolling-password-123" } as const;
+
+let dir: string;
+let databaseUrl: string;
+let admin: pg.Client;
+let service: CatalogueProcess;
+let nginx: Awaited<ReturnType<typeof startNginx>>;
+let origin: string;
+const ports: number[] = [];
+const replicas: (StandaloneServer | undefined)[] = [];
+
+function startReplica(index: number): Promise<StandaloneServer> {
+  return startStandaloneServer({
+    port: ports[index],
+    onlyEnv: true,
+    env: {
+      CATALOGUE_API_URL: service.url,
+      CATALOGUE_API_KEY: API_KEY,
+      CATALOGUE_ENVIRONMENT: "local",
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET,
+      APP_ORIGIN: origin,
+      TRUSTED_PROXIES: "127.0.0.1",
+      SHUTDOWN_READY_DELAY_MS: "1500",
+      SHUTDOWN_GRACE_MS: "10000",
+      LOG_LEVEL: "warn",
+    },
+  });
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "rolling-restart-"));
+  const name = `rolling_${process.pid}_${Date.now()}`;
+  admin = new pg.Client(SERVER);
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  databaseUrl = Object.assign(new URL(SERVER), { pathname: `/${name}` }).toString();
+  service = await startCatalogueProcess({ dataFile: join(dir, "catalogue.json"), apiKey: API_KEY });
+  ports.push(await freePort(), await freePort());
+  const nginxPort = await freePort();
+  origin = `http://127.0.0.1:${nginxPort}`;
+  replicas[0] = await startReplica(0);
+  replicas[1] = await startReplica(1);
+  await seedUsers(databaseUrl, [ADMIN]);
+  nginx = await startNginx({ port: nginxPort, replicas: ports, dir });
+}, 120_000);
+
+afterAll(async () => {
+  await nginx?.stop(5_000);
+  for (const replica of replicas) await replica?.stop(15_000);
+  await service?.stop();
+  await admin?.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+  await admin?.end();
+  await rm(dir, { recursive: true, force: true });
+});
+
+type Failure = { what: string; status: number; body: string };
+
+it("restarts replica A, then B, behind nginx with zero failed requests, each create made once, nobody signed out", async () => {
+  const login = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
+  });
+  expect(login.status).toBe(204);
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+
+  const failures: Failure[] = [];
+  const created: string[] = [];
+  let reads = 0;
+  let running = true;
+  const check = async (what: string, request: Promise<Response>, expected: number) => {
+    try {
+      const response = await request;
+      const body = await response.text();
+      if (response.status !== expected) failures.push({ what, status: response.status, body: body.slice(0, 300) });
+      return response.status === expected;
+    } catch (error) {
+      failures.push({ what, status: 0, body: String(error) });
+      return false;
+    }
+  };
+  // A bounded loop per client: reads, and a create every third request, each a new name.
+  const client = async (id: number) => {
+    for (let i = 0; running && i < 100_000; i++) {
+      if (i % 3 === 2) {
+        const name = `rolling ${id}-${i}`;
+        const sent = fetch(`${origin}/api/categories`, {
+          method: "POST",
+          headers: { cookie, origin, "content-type": "application/json" },
+          body: JSON.stringify({ name }),
+        });
+        if (await check(`create ${name}`, sent, 201)) created.push(name);
+      } else if (await check("list", fetch(`${origin}/api/categories`, { headers: { cookie } }), 200)) reads++;
+    }
+  };
+  const load = Promise.all(Array.from({ length: CLIENTS }, (_, id) => client(id)));
+
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  await pause(1_000);
+  for (const index of [0, 1]) {
+    const exit = await replicas[index]?.stop(20_000);
+    expect(exit, `replica ${index} exit`).toEqual({ code: 0, signal: null });
+    replicas[index] = await startReplica(index);
+    await pause(1_000);
+  }
+  running = false;
+  await load;
+  process.stdout.write(
+    `\nrolling restart: ${reads} reads and ${created.length} creates through nginx, ${failures.length} failed\n`,
+  );
+
+  expect(failures).toEqual([]);
+  expect(reads).toBeGreaterThan(50);
+  expect(created.length).toBeGreaterThan(20);
+  const atService = ((await (await service.call("GET")).json()) as { name: string }[]).map((category) => category.name);
+  expect(atService.filter((name) => name.startsWith("rolling ")).sort()).toEqual([...created].sort());
+  const session = await fetch(`${origin}/api/auth/session`, { headers: { cookie } });
+  expect(session.status).toBe(200);
+}, 120_000);
