@@ -62,3 +62,28 @@ it("opens one environment's breaker without touching the other's", async () => {
   expect(staging.requests).toHaveLength(sentToStaging);
   expect(await catalogue("production").listCategories(context)).toEqual([{ id: "1", name: "Dogs" }]);
 });
+
+it("labels each environment's calls and breaker apart in the metrics", async () => {
+  const { catalogue } = await load();
+  const { appMetrics } = await import("@/lib/server/metrics/app-metrics");
+  const { readGaugesAtScrape } = await import("@/lib/server/metrics/read-gauges");
+  readGaugesAtScrape();
+  const calls = async (environment: string, outcome: string) =>
+    (await appMetrics().catalogueRequests.get()).values.find(
+      ({ labels }) =>
+        labels.environment === environment && labels.outcome === outcome && labels.operation === "listCategories",
+    )?.value ?? 0;
+  const before = await calls("production", "ok");
+
+  // Staging fails until its breaker is open (it may be already), and then refuses.
+  staging.reply(() => json(500, {}));
+  for (let i = 0; i < 3; i++) await expect(catalogue("staging").listCategories(context)).rejects.toThrow();
+  await catalogue("production").listCategories(context);
+
+  expect(await calls("production", "ok")).toBe(before + 1);
+  expect(await calls("staging", "unavailable")).toBeGreaterThanOrEqual(1);
+  expect(await calls("production", "unavailable")).toBe(0);
+  const breakers = (await appMetrics().breakerOpen.get()).values;
+  expect(breakers.find(({ labels }) => labels.environment === "staging")?.value).toBe(1);
+  expect(breakers.find(({ labels }) => labels.environment === "production")?.value).toBe(0);
+});
