@@ -5,6 +5,8 @@
 import { once } from "node:events";
 import { createServer } from "node:http";
 import { loadavg } from "node:os";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { freePort } from "../scripts/lib/ports.mjs";
 import { measure, waitUntilIdle } from "./lib/load.mjs";
 import { format, median, ratio, table } from "./lib/report.mjs";
@@ -12,6 +14,8 @@ import { CI, RUN, saveReport, withApp } from "./lib/script.mjs";
 import { makeCategories } from "./lib/seed.mjs";
 
 const [N, SECONDS, ROUNDS, CONNECTIONS] = CI ? [100, 2, 1, 4] : [1_000, 10, 3, 10];
+// Another checkout, built: its app with both off is measured too, to show that with tracing off nothing changed.
+const baselineDir = parseArgs({ options: { ci: { type: "boolean" }, baseline: { type: "string" } } }).values.baseline;
 
 // The receiver answers at once and keeps only counts, as a collector on the same host would cost the app the same.
 let exports = 0;
@@ -25,11 +29,17 @@ receiver.listen(0, "127.0.0.1");
 await once(receiver, "listening");
 const receiverUrl = `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (receiver.address()).port}`;
 
-/** @type {Record<string, () => Promise<Record<string, string>>>} */
+/** @type {Record<string, () => Promise<{ env: Record<string, string>, script?: string }>>} */
 const SETTINGS = {
-  "metrics and tracing off": async () => ({}),
-  "metrics on (METRICS_PORT), tracing off": async () => ({ METRICS_PORT: String(await freePort()) }),
-  "tracing on, to a loopback receiver": async () => ({ OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl }),
+  "metrics and tracing off": async () => ({ env: {} }),
+  "metrics on (METRICS_PORT), tracing off": async () => ({ env: { METRICS_PORT: String(await freePort()) } }),
+  "tracing on, to a loopback receiver": async () => ({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl } }),
+  ...(baselineDir && {
+    [`the baseline build (${baselineDir}), both off`]: async () => ({
+      env: {},
+      script: resolve(baselineDir, ".next/standalone/scripts/serve.mjs"),
+    }),
+  }),
 };
 const names = Object.keys(SETTINGS);
 /** @type {Record<string, { rps: number, cpu: number }[]>} */
@@ -39,8 +49,8 @@ const loadBefore = loadavg();
 
 for (let round = 0; round < ROUNDS; round++) {
   for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
-    const env = await SETTINGS[name]?.();
-    await withApp({ name: "bench-operations", categories, env }, async (app, cookie) => {
+    const settings = await SETTINGS[name]?.();
+    await withApp({ name: "bench-operations", categories, ...settings }, async (app, cookie) => {
       const { pid } = app;
       const options = { url: `${app.url}/api/categories`, headers: { cookie }, pid, timeoutSeconds: 10 };
       // A warm-up, so that the first requests' compiling and connecting are not measured.

@@ -9,7 +9,8 @@ import { ensureBuild } from "../../scripts/ensure-build.mjs";
 import { startApp } from "../../scripts/lib/standalone-app.mjs";
 import { USER } from "./seed.mjs";
 
-export const CI = parseArgs({ options: { ci: { type: "boolean", default: false } } }).values.ci;
+// Not strict: a bench may take flags of its own.
+export const CI = parseArgs({ options: { ci: { type: "boolean", default: false } }, strict: false }).values.ci === true;
 export const RUN = CI ? "CI run: small and short, figures mean little" : "full run";
 export const SERVER_URL = process.env.BENCH_POSTGRES_URL || process.env.TEST_POSTGRES_URL;
 ensureBuild();
@@ -39,13 +40,13 @@ async function freshDatabase(server) {
  * with `stagingCategories`, both environments), signs in, runs `measure`, then stops both.
  * @template T
  * @param {{ name: string, server?: string, categories?: Category[], stagingCategories?: Category[],
- *   env?: Record<string, string> }} options
+ *   env?: Record<string, string>, script?: string }} options
  * @param {(app: Awaited<ReturnType<typeof startApp>>, cookie: string, databaseUrl: string) => Promise<T>} measure
  */
-export async function withApp({ name, server, categories, stagingCategories, env }, measure) {
+export async function withApp({ name, server, categories, stagingCategories, env, script }, measure) {
   const database = await freshDatabase(server);
   const settings = { DATABASE_URL: database.url, LOG_LEVEL: "warn", ...env };
-  const app = await startApp({ users: [USER], categories, stagingCategories, name, env: settings });
+  const app = await startApp({ users: [USER], categories, stagingCategories, name, env: settings, script });
   try {
     return await measure(app, await app.signIn(USER), database.url);
   } finally {

@@ -1,6 +1,7 @@
 import "server-only";
 import pino from "pino";
 import { currentTraceId } from "@/lib/server/tracing/tracing";
+import { tracingWanted } from "@/lib/server/tracing/tracing-wanted";
 
 type Fields = Record<string, string | number | boolean | undefined>;
 
@@ -12,11 +13,13 @@ const options: pino.LoggerOptions = {
   formatters: { level: (label) => ({ level: label }) },
   messageKey: "event",
   redact: { paths: ["password", "authorization", "cookie", "apiKey", "token", "headers"], censor: "[redacted]" },
-  // With tracing on, each line names the trace it belongs to.
-  mixin: () => {
-    const traceId = currentTraceId();
-    return traceId ? { trace_id: traceId } : {};
-  },
+  // With tracing on, each line names the trace it belongs to; without, no line pays for asking.
+  ...(tracingWanted() && {
+    mixin: () => {
+      const traceId = currentTraceId();
+      return traceId ? { trace_id: traceId } : {};
+    },
+  }),
 };
 
 // Synchronous outside development, so a line logged while the process exits is never lost.
