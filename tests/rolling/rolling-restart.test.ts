@@ -44,6 +44,8 @@ function startReplica(index: number): Promise<StandaloneServer> {
       SHUTDOWN_GRACE_MS: "10000",
       LOG_LEVEL: "warn",
     },
+    // Ready, not just up: the database and the catalogue service answer.
+    ready: { path: "/api/ready" },
   });
 }
 
