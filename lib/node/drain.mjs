@@ -5,11 +5,15 @@
 // and exits (0 when they all finished, 1 when it gave up waiting). The app takes part through two process events:
 // "drain" (fail readiness, stop taking import rows) and "exit" (its last writes); each listener may add promises to
 // the array it is given, which are awaited, for a few seconds at most.
+import { Server as NetServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
 export const DRAIN_EVENT = "categories-admin:drain";
 export const EXIT_EVENT = "categories-admin:exit";
 const LAST_WRITES_MS = 3_000;
+// A connection accepted just before the listener closed may not have had its request read yet; Node would take it as
+// idle and end it, after the client sent a request it then cannot safely repeat. The idle ones are ended after this.
+const IDLE_AFTER_MS = 1_000;
 /** Node's typings know only its own process events. */
 const emit = /** @type {(event: string, ...args: unknown[]) => boolean} */ (process.emit.bind(process));
 
@@ -41,8 +45,11 @@ export function drainOnSignal({ server, readyDelayMs, graceMs }) {
       emit(DRAIN_EVENT, inFlight, { signal, readyDelayMs, graceMs });
       await sleep(readyDelayMs);
       const listener = server();
-      const closed = new Promise((resolve) => (listener ? listener.close(() => resolve(true)) : resolve(true)));
-      listener?.closeIdleConnections();
+      // net's close, not http's: it stops accepting without ending the connections it takes as idle at once.
+      const closed = new Promise((resolve) =>
+        listener ? NetServer.prototype.close.call(listener, () => resolve(true)) : resolve(true),
+      );
+      setTimeout(() => listener?.closeIdleConnections(), IDLE_AFTER_MS).unref();
       const drained = await Promise.race([
         Promise.all([closed, Promise.allSettled(inFlight)]).then(() => true),
         sleep(graceMs).then(() => false),

@@ -1,17 +1,24 @@
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { controlProcess } from "../../scripts/lib/standalone-server.mjs";
 import { eventually, refusesConnections } from "../support/probes";
 
 /** The nginx configuration docs/deployment.md gives, on loopback ports, with its files in `dir`. */
-export function nginxConfig({ port, replicas, dir }: { port: number; replicas: number[]; dir: string }): string {
+type NginxOptions = { port: number; replicas: number[]; dir: string };
+
+/** `down`: the replica taken out of the upstream, as an operator does before restarting it. */
+export function nginxConfig({ port, replicas, dir }: NginxOptions, down?: number): string {
   return `worker_processes 1;
 error_log ${dir}/error.log warn;
 pid ${dir}/nginx.pid;
 events { worker_connections 512; }
 http {
   access_log off;
+  # The test's clients open a connection per request: a reload's old workers close idle client connections, which a
+  # browser would reopen for an idempotent request but the test's fetch would report as failed.
+  keepalive_timeout 0;
   client_body_temp_path ${dir}/client_body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -19,7 +26,7 @@ http {
   scgi_temp_path ${dir}/scgi;
 
   upstream categories_admin {
-${replicas.map((replica) => `    server 127.0.0.1:${replica} max_fails=1 fail_timeout=2s;`).join("\n")}
+${replicas.map((replica) => `    server 127.0.0.1:${replica} max_fails=1 fail_timeout=2s${replica === down ? " down" : ""};`).join("\n")}
   }
 
   server {
@@ -40,18 +47,25 @@ ${replicas.map((replica) => `    server 127.0.0.1:${replica} max_fails=1 fail_ti
 `;
 }
 
-export async function startNginx(options: { port: number; replicas: number[]; dir: string }) {
+export async function startNginx(options: NginxOptions) {
   const file = join(options.dir, "nginx.conf");
+  const args = ["-p", options.dir, "-c", file, "-e", join(options.dir, "error.log")];
   await writeFile(file, nginxConfig(options));
-  const child = spawn(
-    "nginx",
-    ["-p", options.dir, "-c", file, "-e", join(options.dir, "error.log"), "-g", "daemon off;"],
-    {
-      stdio: ["ignore", "inherit", "inherit"],
-    },
-  );
+  const child = spawn("nginx", [...args, "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
   const control = controlProcess(child);
   if (!(await eventually(async () => !(await refusesConnections(options.port)), 10_000)))
     throw new Error(`nginx did not listen on ${options.port}`);
-  return control;
+  return {
+    ...control,
+    /**
+     * Takes a replica out of the upstream (or puts them all back) with a graceful reload: requests in flight finish,
+     * new ones go to the others.
+     */
+    async setDown(replica?: number) {
+      await writeFile(file, nginxConfig(options, replica));
+      const reload = spawn("nginx", [...args, "-s", "reload"], { stdio: "inherit" });
+      const [code] = (await once(reload, "exit")) as [number | null];
+      if (code !== 0) throw new Error(`nginx -s reload exited with ${code}`);
+    },
+  };
 }
