@@ -68,8 +68,10 @@ export async function query<Row extends pg.QueryResultRow>(
   values: unknown[] = [],
 ): Promise<pg.QueryResult<Row>> {
   try {
-    return await inChildSpan(`db ${statementName(text)}`, { "db.system.name": "postgresql" }, () =>
-      database().query<Row>(text, values),
+    return await inChildSpan(
+      () => `db ${statementName(text)}`,
+      { "db.system.name": "postgresql" },
+      () => database().query<Row>(text, values),
     );
   } catch (error) {
     if (!unavailable(error)) throw error;

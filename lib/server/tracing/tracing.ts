@@ -31,10 +31,13 @@ export function inSpan<T>(name: string, attributes: Attributes, work: () => Prom
   });
 }
 
-/** Only inside a request's or a job's span: a query with no parent (the job queue's polling) is not traced. */
-export function inChildSpan<T>(name: string, attributes: Attributes, work: () => Promise<T>): Promise<T> {
+/**
+ * Only inside a request's or a job's span: a query with no parent (the job queue's polling) is not traced. The name is
+ * worked out only for a span that is made.
+ */
+export function inChildSpan<T>(name: () => string, attributes: Attributes, work: () => Promise<T>): Promise<T> {
   if (!tracingOn() || !trace.getActiveSpan()) return work();
-  return inSpan(name, attributes, work);
+  return inSpan(name(), attributes, work);
 }
 
 /** An attribute on the span in progress (the request's, or a catalogue call's). */
