@@ -22,8 +22,8 @@ export async function register() {
   startOidcDiscovery();
   const { startAuditRetention } = await import("./lib/server/audit/audit-retention");
   startAuditRetention(config.auditRetentionDays);
-  const { startImportWorker } = await import("./lib/server/imports/import-queue");
-  await startImportWorker().catch((error: unknown) =>
+  const { startJobWorker } = await import("./lib/server/jobs/job-worker");
+  await startJobWorker().catch((error: unknown) =>
     log.error("import_worker_not_started", { error: error instanceof Error ? error.message : String(error) }),
   );
   const { readGaugesAtScrape } = await import("./lib/server/metrics/read-gauges");

@@ -1,11 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import type { ImportJob } from "@/lib/shared/import-schemas";
+import type { Job } from "@/lib/shared/job-schemas";
 import { count, formatCount } from "@/lib/shared/plural";
 import { Button } from "./button";
 
-export function previewSentence({ counts }: ImportJob): string {
+export function previewSentence({ counts }: Pick<Job, "counts">): string {
   const parts = [
     `${formatCount(counts.new)} to create`,
     `${formatCount(counts.existing)} already in the catalogue`,
@@ -15,7 +15,7 @@ export function previewSentence({ counts }: ImportJob): string {
   return parts.join(", ");
 }
 
-type Props = { job: ImportJob; pending: boolean; onStart: (createExisting: boolean) => void };
+type Props = { job: Extract<Job, { kind: "import" }>; pending: boolean; onStart: (createExisting: boolean) => void };
 
 export function ImportPreview({ job, pending, onStart }: Props) {
   const [createExisting, setCreateExisting] = useState(false);

@@ -1,6 +1,6 @@
 import "server-only";
 import { flushRefusals } from "@/lib/server/audit/refusal-counter";
-import { stopImportWorker } from "@/lib/server/imports/import-queue";
+import { stopJobWorker } from "@/lib/server/jobs/job-worker";
 import { markShuttingDown } from "@/lib/server/http/shutting-down";
 import { log } from "@/lib/server/log";
 import { flushTracing } from "@/lib/server/tracing/tracing";
@@ -16,8 +16,8 @@ export function installShutdownHook(): void {
   process.once(DRAIN_EVENT, (inFlight: Promise<unknown>[], { signal, readyDelayMs, graceMs }: Drain) => {
     markShuttingDown();
     log.info("shutdown_started", { signal, readyDelayMs, graceMs });
-    // Their creates in flight finish; the next process carries the import on.
-    inFlight.push(stopImportWorker(readyDelayMs + graceMs));
+    // Their creates in flight finish; another process carries the jobs on.
+    inFlight.push(stopJobWorker(readyDelayMs + graceMs));
   });
   process.once(EXIT_EVENT, (lastWrites: Promise<unknown>[], { drained }: { drained: boolean }) => {
     if (drained) log.info("shutdown_finished", {});

@@ -77,14 +77,17 @@ beforeEach(() => {
 
 const { readImportFile } = await import("@/lib/server/imports/read-import-file");
 const { classifyRows } = await import("@/lib/server/imports/classify-rows");
-const store$ = await import("@/lib/server/imports/import-store");
-const { runImportJob } = await import("@/lib/server/imports/import-runner");
+const jobs = await import("@/lib/server/jobs/job-store");
+const states = await import("@/lib/server/jobs/job-states");
+const { releaseLease, takeLease } = await import("@/lib/server/jobs/job-lease");
+const { runJob } = await import("@/lib/server/jobs/job-runner");
 const { query } = await import("@/lib/server/db/database");
 
 async function preview(csv: string): Promise<string> {
   const file = readImportFile(Buffer.from(csv), 20_000);
   const current = stored.map((category) => ({ ...category, id: String(category.id) }));
-  return store$.createImportJob({
+  return jobs.createJob({
+    kind: "import",
     fileName: "test.csv",
     createdBy: "ada",
     ignoredColumns: file.ignoredColumns,
@@ -94,24 +97,19 @@ async function preview(csv: string): Promise<string> {
 
 async function start(id: string, createExisting = false) {
   expect(
-    await store$.startImportJob(
+    await states.startJob(
       id,
-      createExisting,
       stored.map((category) => String(category.id)),
+      createExisting,
     ),
   ).toBe(true);
 }
 
-/** Runs a job until it ends or pauses, as the queue does, without waiting out the rests it asks for. */
+/** Runs a job until it ends or pauses, as the worker does, without waiting out the rests it asks for. */
 async function run(id: string, stopping = () => false): Promise<number[]> {
   const rests: number[] = [];
-  let pace = { unconfirmedInARow: 0, backoffMs: 0 };
-  for (;;) {
-    const { carryOn } = await runImportJob(id, { concurrency: 4, stopping, until: Infinity, ...pace });
-    if (!carryOn || stopping()) return rests;
-    rests.push(carryOn.afterMs);
-    pace = carryOn;
-  }
+  await runJob(id, { leaseOwner: "test", concurrency: 4, stopping, rest: async (ms) => rests.push(ms) });
+  return rests;
 }
 
 const posted = () =>
@@ -119,16 +117,16 @@ const posted = () =>
     .filter((request) => request.method === "POST")
     .map((request) => (JSON.parse(request.body) as { name: string }).name);
 const rowsOf = async (id: string) =>
-  Object.fromEntries((await store$.readImportRows(id)).map((row) => [row.name, row]));
+  Object.fromEntries(((await jobs.readJobWithRows(id))?.rows ?? []).map((row) => [row.name, row]));
 
 describe("an import job", () => {
   it("creates the new rows only, skipping names already there, repeats and invalid rows", async () => {
     const id = await preview(
       "name,description,id\nHamster,small,77\n dog ,again,\nhamster,repeat,\n,no name,\nFerret,,\n",
     );
-    const job = await store$.readImportJob(id);
+    const job = await jobs.readJob(id);
     expect(job?.counts).toMatchObject({ rows: 5, new: 2, existing: 1, repeated: 1, invalid: 1 });
-    expect(job?.ignoredColumns).toEqual(["id"]);
+    expect(job).toMatchObject({ ignoredColumns: ["id"] });
     await start(id);
     await run(id);
 
@@ -138,7 +136,7 @@ describe("an import job", () => {
     expect(rows[" dog "]).toMatchObject({ state: "skipped", existingId: "1" });
     expect(rows.hamster).toMatchObject({ state: "skipped", class: "repeated" });
     expect(stored.find((category) => category.name === "Ferret")).not.toHaveProperty("description");
-    expect((await store$.readImportJob(id))?.state).toBe("finished");
+    expect((await jobs.readJob(id))?.state).toBe("finished");
     const { rows: audit } = await query<{ action: string; details: Record<string, unknown> }>(
       `SELECT action, details FROM audit_events WHERE details->>'importId' = $1 ORDER BY id`,
       [id],
@@ -183,13 +181,13 @@ describe("an import job", () => {
     expect(rows["slow one"]).toMatchObject({ state: "created", confirmedLate: true });
     expect(rows["fails here"]).toMatchObject({ state: "unknown", confirmedLate: false });
     expect(stored.filter((category) => category.name === "cut off")).toHaveLength(1);
-    expect((await store$.readImportJob(id))?.counts).toMatchObject({ created: 3, unknown: 1, confirmedLate: 2 });
+    expect((await jobs.readJob(id))?.counts).toMatchObject({ created: 3, unknown: 1, confirmedLate: 2 });
 
     // A person decides to send the unknown one again: the same job carries on.
-    expect(await store$.sendUnknownAgain(id)).toBe(true);
+    expect(await states.applyJobAction(id, { action: "send-unknown-again" })).toBe(true);
     await run(id);
     expect(posted().filter((name) => name === "fails here")).toHaveLength(2);
-    expect((await store$.readImportJob(id))?.state).toBe("finished");
+    expect((await jobs.readJob(id))?.state).toBe("finished");
   });
 
   it("does not take a category that was already there as the one a create without a response made", async () => {
@@ -205,20 +203,21 @@ describe("an import job", () => {
     await start(id);
     listFails = true;
     const rests: number[] = [];
-    let pace = { unconfirmedInARow: 0, backoffMs: 0 };
-    for (let i = 0; i < 3; i++) {
-      const { carryOn } = await runImportJob(id, { concurrency: 4, stopping: () => false, until: Infinity, ...pace });
-      expect(carryOn).toBeDefined();
-      rests.push(carryOn?.afterMs ?? 0);
-      pace = carryOn ?? pace;
-    }
+    await runJob(id, {
+      leaseOwner: "test",
+      concurrency: 4,
+      stopping: () => false,
+      rest: async (ms) => {
+        rests.push(ms);
+        if (rests.length < 3) return;
+        expect(await jobs.readJob(id)).toMatchObject({ state: "running", counts: { unknown: 1, pending: 0 } });
+        listFails = false;
+      },
+    });
     // Each check that fails waits longer before the next.
     expect(rests[0]).toBeGreaterThan(0);
     expect(rests[2]).toBeGreaterThan(rests[1] ?? 0);
-    expect(await store$.readImportJob(id)).toMatchObject({ state: "running", counts: { unknown: 1, pending: 0 } });
-    listFails = false;
-    await runImportJob(id, { concurrency: 4, stopping: () => false, until: Infinity, ...pace });
-    expect((await store$.readImportJob(id))?.state).toBe("finished");
+    expect((await jobs.readJob(id))?.state).toBe("finished");
     expect((await rowsOf(id))["cut while down"]).toMatchObject({ state: "created", confirmedLate: true });
     expect(posted()).toEqual(["cut while down"]);
   });
@@ -228,7 +227,7 @@ describe("an import job", () => {
     const id = await preview(`name\n${names.join("\n")}\n`);
     await start(id);
     await run(id);
-    const job = await store$.readImportJob(id);
+    const job = await jobs.readJob(id);
     expect(job?.state).toBe("finished");
     expect(job?.counts).toMatchObject({ created: 5, unknown: 0, confirmedLate: 5 });
     expect(posted().sort()).toEqual(names);
@@ -243,7 +242,7 @@ describe("an import job", () => {
     expect(rows["Ok one"]).toMatchObject({ state: "created" });
   });
 
-  it("on 429, asks the queue to wait before the next run, which sends that row again", async () => {
+  it("on 429, rests before sending that row again", async () => {
     const id = await preview("name\nbusy row\n");
     await start(id);
     await run(id);
@@ -261,13 +260,13 @@ describe("an import job", () => {
     } finally {
       await proxy.restore();
     }
-    const paused = await store$.readImportJob(id);
+    const paused = await jobs.readJob(id);
     expect(paused).toMatchObject({ state: "paused", pauseReason: expect.stringContaining("could not be reached") });
     expect(paused?.counts).toMatchObject({ pending: 6, sending: 0 });
 
-    expect(await store$.resumeImportJob(id)).toBe(true);
+    expect(await states.applyJobAction(id, { action: "resume" })).toBe(true);
     await run(id);
-    expect((await store$.readImportJob(id))?.counts).toMatchObject({ created: 6 });
+    expect((await jobs.readJob(id))?.counts).toMatchObject({ created: 6 });
     expect(posted()).toHaveLength(6);
   });
 
@@ -278,20 +277,20 @@ describe("an import job", () => {
     let stopping = false;
     setTimeout(() => (stopping = true), 60);
     await run(id, () => stopping);
-    const between = await store$.readImportJob(id);
+    const between = await jobs.readJob(id);
     expect(between?.state).toBe("running");
     expect(between?.counts.sending).toBe(0);
     expect(between?.counts.pending).toBeGreaterThan(0);
 
     await run(id);
     expect(posted().sort()).toEqual([...names].sort());
-    expect((await store$.readImportJob(id))?.counts).toMatchObject({ created: 12 });
+    expect((await jobs.readJob(id))?.counts).toMatchObject({ created: 12 });
   });
 
   it("after a crash, a row caught sending is marked unknown and checked against the list, never resent", async () => {
     const id = await preview("name\nCrashed row\n");
     await start(id);
-    // What a run whose process died leaves behind; the queue allows the next run only once that one timed out.
+    // What a run whose process died leaves behind; another takes the job up only once that one's lease ran out.
     await query(`UPDATE import_rows SET state = 'sending' WHERE job_id = $1`, [id]);
 
     await run(id);
@@ -302,23 +301,23 @@ describe("an import job", () => {
     });
   });
 
-  it("a run past its time takes no row and asks for the next run at once", async () => {
-    const id = await preview("name\nLate row\n");
+  it("leaves a job alone while another process holds its lease, and runs it once that one gives it back", async () => {
+    const id = await preview("name\nLeased row\n");
     await start(id);
-    expect(
-      await runImportJob(id, { concurrency: 4, stopping: () => false, until: 0, unconfirmedInARow: 0, backoffMs: 0 }),
-    ).toEqual({ carryOn: { unconfirmedInARow: 0, backoffMs: 0, afterMs: 0 } });
-    expect(posted()).toEqual([]);
+    expect(await takeLease(id, "another process")).toBe(true);
     await run(id);
-    expect(posted()).toEqual(["Late row"]);
+    expect(posted()).toEqual([]);
+    await releaseLease(id, "another process");
+    await run(id);
+    expect(posted()).toEqual(["Leased row"]);
   });
 
   it("cancel stops sending: the rest is skipped and the job ends cancelled", async () => {
     const id = await preview(`name\n${Array.from({ length: 30 }, (_, i) => `Cancel ${i}`).join("\n")}\n`);
     await start(id);
-    setTimeout(() => void store$.requestCancel(id), 60);
+    setTimeout(() => void states.applyJobAction(id, { action: "cancel" }), 60);
     await run(id);
-    const job = await store$.readImportJob(id);
+    const job = await jobs.readJob(id);
     expect(job?.state).toBe("cancelled");
     expect(job?.counts.created).toBe(posted().length);
     expect(job?.counts.created).toBeLessThan(30);

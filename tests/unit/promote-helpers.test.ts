@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { uncheckedCreates } from "@/lib/browser/job-kind";
-import { promotionPollMs } from "@/lib/browser/promotions";
+import { jobPollMs, uncheckedCreates } from "@/lib/browser/jobs";
 import { selectionState, tickedIn, toggled, withAll } from "@/lib/browser/selection";
-import type { PromotionRow, PromotionWithRows } from "@/lib/shared/promotion-schemas";
+import type { JobRow, JobWithRows } from "@/lib/shared/job-schemas";
 
 describe("selection", () => {
   const group = ["1", "2", "3"];
@@ -47,12 +46,8 @@ const counts = {
   confirmedLate: 0,
 };
 
-function promotion(
-  state: PromotionWithRows["state"],
-  changes: Partial<typeof counts> = {},
-  rowCount = 3,
-): PromotionWithRows {
-  const row: PromotionRow = {
+function promotion(state: JobWithRows["state"], changes: Partial<typeof counts> = {}, rowCount = 3): JobWithRows {
+  const row: JobRow = {
     line: 1,
     name: "Newt",
     class: "new",
@@ -61,6 +56,7 @@ function promotion(
     sourceId: "5",
   };
   return {
+    kind: "promotion",
     id: "p",
     createdBy: "admin",
     createdAt: "2026-01-01T00:00:00Z",
@@ -87,15 +83,14 @@ describe("uncheckedCreates", () => {
   });
 });
 
-describe("promotionPollMs", () => {
+describe("jobPollMs", () => {
   it("polls a running promotion every second, a long one less often", () => {
-    expect(promotionPollMs(promotion("running"))).toBe(1_000);
-    expect(promotionPollMs(promotion("running", {}, 1_001))).toBe(3_000);
+    expect(jobPollMs(promotion("running"))).toBe(1_000);
+    expect(jobPollMs(promotion("running", {}, 1_001))).toBe(3_000);
   });
 
   it("stops polling once the promotion is paused, cancelled or finished", () => {
-    for (const state of ["paused", "cancelled", "finished"] as const)
-      expect(promotionPollMs(promotion(state))).toBe(false);
-    expect(promotionPollMs(undefined)).toBe(false);
+    for (const state of ["paused", "cancelled", "finished"] as const) expect(jobPollMs(promotion(state))).toBe(false);
+    expect(jobPollMs(undefined)).toBe(false);
   });
 });

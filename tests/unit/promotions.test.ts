@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errorBodySchema } from "@/lib/shared/schemas";
-import { promotionWithRowsSchema } from "@/lib/shared/promotion-schemas";
+import { jobWithRowsSchema } from "@/lib/shared/job-schemas";
 import { ADMIN, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
 import { ORIGIN, stubAppEnv } from "../support/app-env";
 import { type FakeCatalogue, type RecordedRequest, json, startFakeCatalogue } from "../support/fake-catalogue";
@@ -55,14 +55,16 @@ beforeAll(async () => {
     CATALOGUE_TIMEOUT_MS: "2000",
     CATALOGUE_BREAKER_FAILURES: "0",
     IMPORT_CONCURRENCY: "3",
+    // The worker takes up jobs only when a route wakes it: the promotions stored here are run by the tests.
+    IMPORT_RUN_SECONDS: "3600",
   });
   const login = await import("@/app/api/auth/login/route");
   adminCookie = await signIn(login, ADMIN);
   viewerCookie = await signIn(login, VIEWER);
 });
 afterAll(async () => {
-  const { stopImportWorker } = await import("@/lib/server/imports/import-queue");
-  await stopImportWorker(5_000);
+  const { stopJobWorker } = await import("@/lib/server/jobs/job-worker");
+  await stopJobWorker(5_000);
   await Promise.all([staging.close(), production.close()]);
 });
 beforeEach(async () => {
@@ -109,7 +111,7 @@ async function read(id: string) {
     new Request(`${ORIGIN}/api/promotions/${id}`, { headers: { cookie: adminCookie } }),
     params(id),
   );
-  return promotionWithRowsSchema.parse(await response.json());
+  return jobWithRowsSchema.parse(await response.json());
 }
 
 async function ended(id: string) {
@@ -134,31 +136,29 @@ async function storedPromotion(ids: string[]) {
   const { createPromotion } = await import("@/lib/server/promotions/promotion-store");
   const request = { from: "staging" as const, to: "production" as const, ids };
   const { rows, knownIds } = await planPromotion(request, { requestId: "test" });
-  // Stored without queueing a run: this file's queue workers run only what is queued, so the test runs it itself.
-  return createPromotion({ ...request, createdBy: "ada", knownIds, rows });
+  // Held by the test at once, so this file's worker leaves it alone: the test runs it itself.
+  return heldByTest(await createPromotion({ ...request, createdBy: "ada", knownIds, rows }));
 }
 
-const runOnce = async (
-  id: string,
-  stopping = () => false,
-  concurrency = 1,
-  pace = { unconfirmedInARow: 0, backoffMs: 0 },
-) => {
-  const { runImportJob } = await import("@/lib/server/imports/import-runner");
-  return runImportJob(id, { concurrency, stopping, until: Infinity, ...pace });
+async function heldByTest(id: string) {
+  const { takeLease } = await import("@/lib/server/jobs/job-lease");
+  expect(await takeLease(id, "test")).toBe(true);
+  return id;
+}
+
+/** Runs it until it ends or pauses, as the worker does, without waiting out the rests it asks for. */
+const runOnce = async (id: string, stopping = () => false, concurrency = 1) => {
+  const { runJob } = await import("@/lib/server/jobs/job-runner");
+  return runJob(id, { leaseOwner: "test", concurrency, stopping, rest: async () => undefined });
 };
 
-/** Runs it until it ends or pauses, as the queue does, without waiting out the rests it asks for. */
-async function runToEnd(id: string, concurrency = 1) {
-  let { carryOn } = await runOnce(id, () => false, concurrency);
-  while (carryOn) ({ carryOn } = await runOnce(id, () => false, concurrency, carryOn));
-}
+const runToEnd = (id: string, concurrency = 1) => runOnce(id, () => false, concurrency);
 
 describe("POST /api/promotions", () => {
   it("creates the chosen categories in production, skipping a name production has, and records each", async () => {
     const response = await post({ from: "staging", to: "production", ids: ["2", "3", "4"] });
     expect(response.status).toBe(201);
-    const started = promotionWithRowsSchema.parse(await response.json());
+    const started = jobWithRowsSchema.parse(await response.json());
     expect(response.headers.get("location")).toBe(`/api/promotions/${started.id}`);
     expect(started).toMatchObject({ from: "staging", to: "production", environment: "production" });
     expect(started.rows.map((row) => [row.sourceId, row.class])).toEqual([
@@ -331,7 +331,7 @@ describe("a promotion's run", () => {
     const id = await storedPromotion(lists.staging.map((category) => String(category.id)));
     let stopping = false;
     setTimeout(() => (stopping = true), 25);
-    expect((await runOnce(id, () => stopping)).carryOn).toBeDefined();
+    await runOnce(id, () => stopping);
     const between = await read(id);
     expect(between.state).toBe("running");
     expect(between.counts.pending).toBeGreaterThan(0);
@@ -384,20 +384,13 @@ describe("a promotion's run", () => {
   it("skips a row whose name someone added to production after it started, and creates no duplicate", async () => {
     const { planPromotion } = await import("@/lib/server/promotions/plan-promotion");
     const { createPromotion } = await import("@/lib/server/promotions/promotion-store");
-    const { runImportJob } = await import("@/lib/server/imports/import-runner");
     const request = { from: "staging" as const, to: "production" as const, ids: ["2", "3"] };
     const { rows, knownIds } = await planPromotion(request, { requestId: "test" });
-    const id = await createPromotion({ ...request, createdBy: "ada", knownIds, rows });
+    const id = await heldByTest(await createPromotion({ ...request, createdBy: "ada", knownIds, rows }));
     // Someone adds one of the names by hand before the promotion reaches it.
     lists.production.push({ id: 777, name: " QUOKKA", description: "by hand" });
 
-    await runImportJob(id, {
-      concurrency: 2,
-      stopping: () => false,
-      until: Infinity,
-      unconfirmedInARow: 0,
-      backoffMs: 0,
-    });
+    await runToEnd(id, 2);
     const done = await read(id);
     expect(done.state).toBe("finished");
     expect(posts(production)).toEqual(["Axolotl"]);
@@ -411,8 +404,7 @@ describe("a promotion's run", () => {
 
   it("lets one promotion at a time send to an environment: another gets 409 until the first ends", async () => {
     const { createPromotion } = await import("@/lib/server/promotions/promotion-store");
-    const { requestCancel } = await import("@/lib/server/imports/import-store");
-    const { runImportJob } = await import("@/lib/server/imports/import-runner");
+    const { applyJobAction } = await import("@/lib/server/jobs/job-states");
     const first = await createPromotion({
       from: "staging",
       to: "production",
@@ -420,6 +412,7 @@ describe("a promotion's run", () => {
       knownIds: [],
       rows: [{ sourceId: "2", name: "Axolotl" }],
     });
+    await heldByTest(first);
     const refused = await expectError(
       await post({ from: "staging", to: "production", ids: ["3"] }),
       409,
@@ -431,14 +424,8 @@ describe("a promotion's run", () => {
     expect(other.status).toBe(201);
     await ended(((await other.json()) as { id: string }).id);
 
-    expect(await requestCancel(first)).toBe(true);
-    await runImportJob(first, {
-      concurrency: 1,
-      stopping: () => false,
-      until: Infinity,
-      unconfirmedInARow: 0,
-      backoffMs: 0,
-    });
+    expect(await applyJobAction(first, { action: "cancel" })).toBe(true);
+    await runToEnd(first);
     expect((await read(first)).state).toBe("cancelled");
     const next = await post({ from: "staging", to: "production", ids: ["3"] });
     expect(next.status).toBe(201);

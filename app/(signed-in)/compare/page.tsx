@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { CompareView } from "@/components/compare-view";
-import { RecentPromotions } from "@/components/recent-promotions";
+import { RecentJobs } from "@/components/recent-jobs";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { missingEnvironment } from "@/lib/server/compare/compare-environments";
-import { listPromotions } from "@/lib/server/promotions/promotion-store";
+import { listJobs } from "@/lib/server/jobs/job-store";
 
 export const metadata: Metadata = { title: "Compare" };
 
@@ -22,7 +22,7 @@ export default async function ComparePage() {
     );
   // Only admins promote, so only they are offered the ticks and the list of promotions.
   const isAdmin = user.role === "admin";
-  const promotions = isAdmin ? await listPromotions() : undefined;
+  const promotions = isAdmin ? await listJobs("promotion") : undefined;
   return (
     <div className="stack">
       <h1>Compare</h1>
@@ -31,7 +31,7 @@ export default async function ComparePage() {
         {isAdmin && " Tick categories found in one environment only to add them to the other."}
       </p>
       <CompareView canPromote={isAdmin} />
-      {promotions && <RecentPromotions promotions={promotions} />}
+      {promotions && <RecentJobs kind="promotion" jobs={promotions} />}
     </div>
   );
 }

@@ -5,14 +5,15 @@ import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { readBodyBytes } from "@/lib/server/http/read-body";
 import { classifyRows } from "@/lib/server/imports/classify-rows";
-import { createImportJob, listImportJobs, readImportJob } from "@/lib/server/imports/import-store";
 import { readImportFile } from "@/lib/server/imports/read-import-file";
+import { jobById } from "@/lib/server/jobs/job-by-id";
+import { createJob, listJobs } from "@/lib/server/jobs/job-store";
 import { environmentPlace } from "@/lib/server/config/environments";
 import { requestEnvironment } from "@/lib/server/environment/environment-param";
 import { inEnvironment } from "@/lib/shared/environment";
 
 export const GET = apiRoute("admin", async (request) =>
-  jsonResponse(JSON.stringify(await listImportJobs(requestEnvironment(request))), 200),
+  jsonResponse(JSON.stringify(await listJobs("import", requestEnvironment(request))), 200),
 );
 
 /** The file itself is the body; its name comes in X-File-Name, URI-encoded. Nothing is sent yet: a preview. */
@@ -35,14 +36,15 @@ export const POST = apiRoute("admin", async (request, { requestId, user }) => {
   );
   const file = readImportFile(bytes, maxRows);
   const categories = await catalogue(environment).listCategories({ requestId });
-  const id = await createImportJob({
+  const id = await createJob({
+    kind: "import",
     fileName: fileName(request.headers.get("x-file-name")),
     createdBy: user?.username ?? "",
     ignoredColumns: file.ignoredColumns,
     environment,
     rows: classifyRows(file.rows, categories),
   });
-  return jsonResponse(JSON.stringify(await readImportJob(id)), 201, {
+  return jsonResponse(JSON.stringify(await jobById(id)), 201, {
     location: inEnvironment(`/categories/import/${id}`, environmentPlace(environment)),
   });
 });

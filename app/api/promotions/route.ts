@@ -4,13 +4,14 @@ import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { validateBody } from "@/lib/server/http/validate-body";
-import { queueImportRun } from "@/lib/server/imports/import-queue";
+import { jobWithRows } from "@/lib/server/jobs/job-by-id";
+import { listJobs } from "@/lib/server/jobs/job-store";
+import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
 import { planPromotion } from "@/lib/server/promotions/plan-promotion";
-import { promotionWithRows } from "@/lib/server/promotions/promotion-by-id";
-import { createPromotion, deleteUnstartedPromotion, listPromotions } from "@/lib/server/promotions/promotion-store";
-import { promotionRequestSchema } from "@/lib/shared/promotion-schemas";
+import { createPromotion } from "@/lib/server/promotions/promotion-store";
+import { promotionRequestSchema } from "@/lib/shared/promotion-request";
 
-export const GET = apiRoute("admin", async () => jsonResponse(JSON.stringify(await listPromotions()), 200));
+export const GET = apiRoute("admin", async () => jsonResponse(JSON.stringify(await listJobs("promotion")), 200));
 
 /** Starts at once: the comparison the person chose from was the preview. */
 export const POST = apiRoute("admin", async (request, { requestId, user }) => {
@@ -22,11 +23,7 @@ export const POST = apiRoute("admin", async (request, { requestId, user }) => {
   );
   const { rows, knownIds } = await planPromotion(body, { requestId });
   const id = await createPromotion({ from: body.from, to: body.to, createdBy: user?.username ?? "", knownIds, rows });
-  // Not queued, it would hold its target without ever running: it goes, having sent nothing.
-  await queueImportRun(id).catch(async (error: unknown) => {
-    await deleteUnstartedPromotion(id).catch(() => undefined);
-    throw error;
-  });
+  wakeJobWorker();
   const skipped = rows.filter((row) => row.existingId !== undefined).length;
   await recordAudit({
     action: "promotion_started",
@@ -34,7 +31,7 @@ export const POST = apiRoute("admin", async (request, { requestId, user }) => {
     requestId,
     details: { promotionId: id, from: body.from, environment: body.to, rows: rows.length - skipped, skipped },
   });
-  return jsonResponse(JSON.stringify(await promotionWithRows(id)), 201, { location: `/api/promotions/${id}` });
+  return jsonResponse(JSON.stringify(await jobWithRows(id)), 201, { location: `/api/promotions/${id}` });
 });
 
 const notAllowed = methodNotAllowed(["GET", "HEAD", "POST"]);

@@ -7,7 +7,7 @@ import { configuredEnvironments } from "@/lib/server/config/environments";
 import { AppError } from "@/lib/shared/app-error";
 import { compareCategories } from "@/lib/shared/compare-categories";
 import { formatCount } from "@/lib/shared/plural";
-import type { PromotionRequest } from "@/lib/shared/promotion-schemas";
+import type { PromotionRequest } from "@/lib/shared/promotion-request";
 import { sameNameIndex } from "@/lib/shared/same-name";
 import type { PlannedRow } from "./promotion-store";
 

@@ -2,6 +2,7 @@ import { environmentFilter } from "@/lib/server/audit/audit-environment";
 import { auditCsvStream } from "@/lib/server/audit/audit-csv";
 import { auditEntries } from "@/lib/server/audit/read-audit";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
+import { csvResponse } from "@/lib/server/http/csv-response";
 import { validateBody } from "@/lib/server/http/validate-body";
 import { auditFiltersSchema } from "@/lib/server/audit/audit-query";
 
@@ -10,13 +11,7 @@ export const GET = apiRoute("admin", async (request) => {
   const environment = environmentFilter(request);
   const filters = { ...validateBody(params, auditFiltersSchema, "Send the filters as query parameters."), environment };
   const name = `history-${new Date().toISOString().slice(0, 16).replace(":", "")}.csv`;
-  return new Response(await auditCsvStream(auditEntries(filters)), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${name}"`,
-      "cache-control": "no-store",
-    },
-  });
+  return csvResponse(await auditCsvStream(auditEntries(filters)), name);
 });
 
 const notAllowed = methodNotAllowed(["GET", "HEAD"]);

@@ -5,19 +5,19 @@ import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { validateBody } from "@/lib/server/http/validate-body";
-import { importById } from "@/lib/server/imports/import-by-id";
-import { readImportJob, startImportJob } from "@/lib/server/imports/import-store";
-import { applyJobAction } from "@/lib/server/imports/job-actions";
-import { queueImportRun } from "@/lib/server/imports/import-queue";
+import { jobDetails } from "@/lib/server/jobs/job-audit";
+import { jobById } from "@/lib/server/jobs/job-by-id";
+import { applyJobAction, startJob } from "@/lib/server/jobs/job-states";
+import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
 import { AppError } from "@/lib/shared/app-error";
-import { importActionSchema } from "@/lib/shared/import-schemas";
+import { importActionSchema } from "@/lib/shared/job-schemas";
 
 export const GET = apiRoute("admin", async (_request, { params }) =>
-  jsonResponse(JSON.stringify(await importById(params.id)), 200),
+  jsonResponse(JSON.stringify(await jobById(params.id, "import")), 200),
 );
 
 export const POST = apiRoute("admin", async (request, { requestId, user, params }) => {
-  const job = await importById(params.id);
+  const job = await jobById(params.id, "import");
   const action = validateBody(
     await readJsonBody(request, getConfig().maxBodyBytes),
     importActionSchema,
@@ -25,26 +25,24 @@ export const POST = apiRoute("admin", async (request, { requestId, user, params 
   );
   let done: boolean;
   if (action.action === "start") {
-    // The ids already there when sending starts: a create whose response never came is later looked for among the
-    // categories not in this list.
     const known = (await catalogue(job.environment).listCategories({ requestId })).map((category) => category.id);
-    done = await startImportJob(job.id, action.createExisting, known);
+    done = await startJob(job.id, known, action.createExisting);
     if (done)
       await recordAudit({
         action: "import_started",
         actor: user?.username,
         requestId,
-        details: { importId: job.id, fileName: job.fileName, environment: job.environment },
+        details: jobDetails(job),
       });
-  } else done = await applyJobAction(job.id, action.action);
+  } else done = await applyJobAction(job.id, action);
   if (!done)
     throw new AppError(
       409,
       "import_state_conflict",
       `This import is ${job.state}, so it cannot ${action.action.replaceAll("-", " ")} now.`,
     );
-  await queueImportRun(job.id);
-  return jsonResponse(JSON.stringify(await readImportJob(job.id)), 200);
+  wakeJobWorker();
+  return jsonResponse(JSON.stringify(await jobById(job.id)), 200);
 });
 
 const notAllowed = methodNotAllowed(["GET", "HEAD", "POST"]);

@@ -3,37 +3,37 @@ import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { validateBody } from "@/lib/server/http/validate-body";
-import { queueImportRun } from "@/lib/server/imports/import-queue";
-import { applyJobAction } from "@/lib/server/imports/job-actions";
-import { promotionById, promotionWithRows } from "@/lib/server/promotions/promotion-by-id";
+import { jobById, jobWithRows } from "@/lib/server/jobs/job-by-id";
+import { applyJobAction } from "@/lib/server/jobs/job-states";
+import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
 import { isUniqueViolation, promotionInProgress } from "@/lib/server/promotions/promotion-store";
 import { AppError } from "@/lib/shared/app-error";
-import { promotionActionSchema } from "@/lib/shared/promotion-schemas";
+import { jobActionSchema } from "@/lib/shared/job-schemas";
 
 export const GET = apiRoute("admin", async (_request, { params }) =>
-  jsonResponse(JSON.stringify(await promotionWithRows(params.id)), 200),
+  jsonResponse(JSON.stringify(await jobWithRows(params.id, "promotion")), 200),
 );
 
 /** The same actions as an import's, once it runs. */
 export const POST = apiRoute("admin", async (request, { params }) => {
-  const promotion = await promotionById(params.id);
-  const { action } = validateBody(
+  const promotion = await jobById(params.id, "promotion");
+  const action = validateBody(
     await readJsonBody(request, getConfig().maxBodyBytes),
-    promotionActionSchema,
+    jobActionSchema,
     'Send {"action": "cancel" | "resume" | "send-unknown-again"}.',
   );
   // Sending unknown rows again makes a finished promotion run again, which another one to its target may prevent.
   const done = await applyJobAction(promotion.id, action).catch(async (error: unknown) => {
-    throw isUniqueViolation(error) ? await promotionInProgress(promotion.to) : error;
+    throw isUniqueViolation(error) ? await promotionInProgress(promotion.environment) : error;
   });
   if (!done)
     throw new AppError(
       409,
       "promotion_state_conflict",
-      `This promotion is ${promotion.state}, so it cannot ${action.replaceAll("-", " ")} now.`,
+      `This promotion is ${promotion.state}, so it cannot ${action.action.replaceAll("-", " ")} now.`,
     );
-  await queueImportRun(promotion.id);
-  return jsonResponse(JSON.stringify(await promotionWithRows(promotion.id)), 200);
+  wakeJobWorker();
+  return jsonResponse(JSON.stringify(await jobWithRows(promotion.id)), 200);
 });
 
 const notAllowed = methodNotAllowed(["GET", "HEAD", "POST"]);

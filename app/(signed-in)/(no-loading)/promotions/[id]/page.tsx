@@ -1,14 +1,10 @@
-import { QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { JobView } from "@/components/job-view";
 import { ListHydration } from "@/components/list-hydration";
 import { NotAllowed } from "@/components/not-allowed";
-import { PromotionView } from "@/components/promotion-view";
 import { requirePageUser } from "@/lib/server/auth/page-user";
-import { promotionWithRows } from "@/lib/server/promotions/promotion-by-id";
-import { AppError } from "@/lib/shared/app-error";
-import { promotionKey } from "@/lib/shared/promotion-query";
+import { jobForPage } from "@/lib/server/jobs/job-for-page";
 
 export const metadata: Metadata = { title: "Promotion" };
 
@@ -25,26 +21,21 @@ export default async function PromotionPage({ params }: { params: Promise<{ id: 
       </div>
     );
   }
-  const promotion = await promotionWithRows(id).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) notFound();
-    throw error;
-  });
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(promotionKey(id), promotion);
+  const { job, state } = await jobForPage(id, "promotion");
   return (
     <div className="stack">
       <Link href="/compare" className="back-link">
         Back to Compare
       </Link>
       <h1>
-        Promotion from {promotion.from} to {promotion.to}
+        Promotion from {job.from} to {job.to}
       </h1>
       <p className="muted">
-        Started by {promotion.createdBy} at{" "}
-        <time dateTime={promotion.createdAt}>{promotion.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
+        Started by {job.createdBy} at{" "}
+        <time dateTime={job.createdAt}>{job.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
       </p>
-      <ListHydration state={dehydrate(queryClient)}>
-        <PromotionView id={id} />
+      <ListHydration state={state}>
+        <JobView id={id} />
       </ListHydration>
     </div>
   );

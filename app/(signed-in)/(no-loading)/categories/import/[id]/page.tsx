@@ -1,17 +1,13 @@
-import { QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ImportJobView } from "@/components/import-job";
+import { JobView } from "@/components/job-view";
 import { ListHydration } from "@/components/list-hydration";
 import { NotAllowed } from "@/components/not-allowed";
 import { requirePageUser } from "@/lib/server/auth/page-user";
-import { importById } from "@/lib/server/imports/import-by-id";
-import { readImportRows } from "@/lib/server/imports/import-store";
-import { AppError } from "@/lib/shared/app-error";
-import { importJobKey, importRowsKey } from "@/lib/shared/import-query";
 import { configuredEnvironments, environmentPlace } from "@/lib/server/config/environments";
 import { pageEnvironment, type SearchParams } from "@/lib/server/environment/page-environment";
+import { jobForPage } from "@/lib/server/jobs/job-for-page";
 import { inEnvironment } from "@/lib/shared/environment";
 
 export const metadata: Metadata = { title: "Import" };
@@ -36,15 +32,9 @@ export default async function ImportJobPage({
       </div>
     );
   }
-  const job = await importById(id).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) notFound();
-    throw error;
-  });
+  const { job, state } = await jobForPage(id, "import");
   // Shown only under its own environment's address, so the header never names another than the one it sends to.
   if (job.environment !== environment) notFound();
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(importJobKey(id), job);
-  queryClient.setQueryData(importRowsKey(id, job.state), await readImportRows(id));
   return (
     <div className="stack">
       <Link href={inEnvironment("/categories/import", environmentPlace(environment))} className="back-link">
@@ -55,8 +45,8 @@ export default async function ImportJobPage({
         {configuredEnvironments().length > 1 ? `Into ${environment}, started` : "Started"} by {job.createdBy} at{" "}
         <time dateTime={job.createdAt}>{job.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
       </p>
-      <ListHydration state={dehydrate(queryClient)}>
-        <ImportJobView id={id} />
+      <ListHydration state={state}>
+        <JobView id={id} />
       </ListHydration>
     </div>
   );

@@ -1,10 +1,11 @@
 "use client";
 
-import { JOB_WORDS, type JobKind, type JobSummary } from "@/lib/browser/job-kind";
+import { JOB_WORDS, jobPath } from "@/lib/browser/jobs";
+import type { Job } from "@/lib/shared/job-schemas";
 import { count, formatCount } from "@/lib/shared/plural";
 import { Button } from "./button";
 
-export function resultSentence({ state, counts }: JobSummary, kind: JobKind = "import"): string {
+export function resultSentence({ kind, state, counts }: Job): string {
   const parts = [
     `${formatCount(counts.created)} created`,
     `${formatCount(counts.skipped)} skipped`,
@@ -19,16 +20,16 @@ function confirmedLateSentence(n: number): string {
   return `${count(n, "category was", "categories were")} confirmed in the catalogue after ${answers} lost.`;
 }
 
-type Props = { job: JobSummary; kind?: JobKind; pending: boolean; onSendAgain: () => void };
+type Props = { job: Job; pending: boolean; onSendAgain: () => void };
 
-/** A finished or cancelled import (or promotion): what happened, the rows to send again, and the results file. */
-export function ImportResult({ job, kind = "import", pending, onSendAgain }: Props) {
+/** A finished or cancelled job: what happened, the rows to send again, and the results file. */
+export function JobResult({ job, pending, onSendAgain }: Props) {
   const { confirmedLate, unknown } = job.counts;
   const them = unknown === 1 ? "it" : "them";
   return (
     <>
       {/* A plain paragraph: the change is announced once, by the toast. */}
-      <p>{resultSentence(job, kind)}</p>
+      <p>{resultSentence(job)}</p>
       {confirmedLate > 0 && <p>{confirmedLateSentence(confirmedLate)}</p>}
       {unknown > 0 && job.state === "finished" && (
         <div className="notice" role="note">
@@ -43,7 +44,7 @@ export function ImportResult({ job, kind = "import", pending, onSendAgain }: Pro
         </div>
       )}
       <div>
-        <a className="button button-secondary" href={JOB_WORDS[kind].results(job.id)} download>
+        <a className="button button-secondary" href={`${jobPath(job)}/results`} download>
           Download results
         </a>
       </div>

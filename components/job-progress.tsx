@@ -1,15 +1,16 @@
 "use client";
 
-import { JOB_WORDS, type JobKind, type JobSummary, uncheckedCreates } from "@/lib/browser/job-kind";
+import { JOB_WORDS, uncheckedCreates } from "@/lib/browser/jobs";
+import type { Job } from "@/lib/shared/job-schemas";
 import { count, formatCount } from "@/lib/shared/plural";
 import { Alert } from "./alert";
 import { Button } from "./button";
 
-type Props = { job: JobSummary; kind?: JobKind; pending: boolean; onResume: () => void; onCancel: () => void };
+type Props = { job: Job; pending: boolean; onResume: () => void; onCancel: () => void };
 
-/** A running or paused import (or promotion): how far it got, and resume or cancel. */
-export function ImportProgress({ job, kind = "import", pending, onResume, onCancel }: Props) {
-  const { noun, Noun } = JOB_WORDS[kind];
+/** A running or paused job: how far it got, and resume or cancel. */
+export function JobProgress({ job, pending, onResume, onCancel }: Props) {
+  const { noun, Noun } = JOB_WORDS[job.kind];
   const { created, failed, unknown, pending: waiting, sending } = job.counts;
   const sent = created + failed + unknown;
   const toSend = sent + waiting + sending;

@@ -3,7 +3,7 @@ import { SESSION_SECRET } from "../support/auth-fixture";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { eventually } from "../support/probes";
 
-// The import queue on pg-boss, against this file's own embedded database, as the app runs it.
+// The job worker and its leases, against this file's own embedded database, as the app runs it.
 type Stored = { id: number; name: string };
 let fake: FakeCatalogue;
 let stored: Stored[] = [];
@@ -36,53 +36,56 @@ beforeEach(() => {
 
 const { readImportFile } = await import("@/lib/server/imports/read-import-file");
 const { classifyRows } = await import("@/lib/server/imports/classify-rows");
-const store = await import("@/lib/server/imports/import-store");
-const { queueImportRun, startImportWorker, stopImportWorker } = await import("@/lib/server/imports/import-queue");
+const store = await import("@/lib/server/jobs/job-store");
+const { startJob } = await import("@/lib/server/jobs/job-states");
+const { wakeJobWorker, startJobWorker, stopJobWorker } = await import("@/lib/server/jobs/job-worker");
 const { query } = await import("@/lib/server/db/database");
 
 async function startedImport(prefix: string, rows: number): Promise<string> {
   const names = Array.from({ length: rows }, (_, i) => `${prefix} ${i}`);
   const file = readImportFile(Buffer.from(`name\n${names.join("\n")}\n`), 20_000);
-  const id = await store.createImportJob({
+  const id = await store.createJob({
+    kind: "import",
     fileName: "queue.csv",
     createdBy: "ada",
     ignoredColumns: [],
     rows: classifyRows(file.rows, []),
   });
-  expect(await store.startImportJob(id, false, [])).toBe(true);
+  expect(await startJob(id, [])).toBe(true);
   return id;
 }
 
-const ended = (id: string) => async () => (await store.readImportJob(id))?.state === "finished";
+const ended = (id: string) => async () => (await store.readJob(id))?.state === "finished";
 const posted = () => fake.requests.filter((request) => request.method === "POST").length;
 
-it("at start, takes up an import left running with no run queued", async () => {
+it("at start, takes up a job left running that no process holds", async () => {
   const id = await startedImport("Left", 5);
-  await startImportWorker();
+  await startJobWorker();
   expect(await eventually(ended(id), 20_000)).toBe(true);
-  expect((await store.readImportJob(id))?.counts).toMatchObject({ created: 5 });
+  expect((await store.readJob(id))?.counts).toMatchObject({ created: 5 });
 });
 
-it("runs one import at a time however often it is queued: never more creates in flight than allowed", async () => {
+it("runs a job once however often the worker is woken: never more creates in flight than allowed", async () => {
   const id = await startedImport("Queued", 30);
-  await Promise.all([queueImportRun(id), queueImportRun(id), queueImportRun(id)]);
+  wakeJobWorker();
+  wakeJobWorker();
+  wakeJobWorker();
   expect(await eventually(ended(id), 20_000)).toBe(true);
   expect(posted()).toBe(30);
   expect(mostInFlight).toBeLessThanOrEqual(3);
 });
 
-it("on stop, finishes the creates in flight and queues the next run for whichever process starts next", async () => {
+it("on stop, finishes the creates in flight and gives the job back for whichever process takes it next", async () => {
   const id = await startedImport("Stopped", 200);
-  await queueImportRun(id);
+  wakeJobWorker();
   expect(await eventually(() => posted() >= 6, 20_000)).toBe(true);
-  await stopImportWorker(10_000);
-  const job = await store.readImportJob(id);
+  await stopJobWorker(10_000);
+  const job = await store.readJob(id);
   expect(job?.state).toBe("running");
   expect(job?.counts).toMatchObject({ sending: 0 });
   expect(job?.counts.pending).toBeGreaterThan(0);
-  const { rows } = await query<{ state: string }>(
-    `SELECT state FROM pgboss.job WHERE name = 'category_import' AND singleton_key = $1 AND state < 'active'`,
-    [id],
-  );
-  expect(rows).toHaveLength(1);
+  const { rows } = await query<{ lease_owner: string | null }>(`SELECT lease_owner FROM import_jobs WHERE id = $1`, [
+    id,
+  ]);
+  expect(rows).toEqual([{ lease_owner: null }]);
 });

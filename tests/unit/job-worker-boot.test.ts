@@ -25,37 +25,39 @@ beforeAll(async () => {
   vi.stubEnv("APP_ORIGIN", "http://admin.test");
 });
 afterAll(async () => {
-  await stopImportWorker(10_000);
+  await stopJobWorker(10_000);
   await Promise.all([fake.close(), proxy.stop()]);
 });
 
 const { readImportFile } = await import("@/lib/server/imports/read-import-file");
 const { classifyRows } = await import("@/lib/server/imports/classify-rows");
-const store = await import("@/lib/server/imports/import-store");
-const { queueImportRun, startImportWorker, stopImportWorker } = await import("@/lib/server/imports/import-queue");
+const store = await import("@/lib/server/jobs/job-store");
+const { startJob } = await import("@/lib/server/jobs/job-states");
+const { wakeJobWorker, startJobWorker, stopJobWorker } = await import("@/lib/server/jobs/job-worker");
 const { query } = await import("@/lib/server/db/database");
 
-it("a worker that failed to start because the database was down starts when the next import is queued", async () => {
+it("a worker that failed to start because the database was down starts when it is next woken", async () => {
   await proxy.cut();
-  await expect(startImportWorker()).rejects.toThrow();
+  await expect(startJobWorker()).rejects.toThrow();
   await proxy.restore();
 
   const file = readImportFile(Buffer.from("name\nBoot 1\nBoot 2\n"), 20_000);
-  const id = await store.createImportJob({
+  const id = await store.createJob({
+    kind: "import",
     fileName: "boot.csv",
     createdBy: "ada",
     ignoredColumns: [],
     rows: classifyRows(file.rows, []),
   });
-  expect(await store.startImportJob(id, false, [])).toBe(true);
-  await queueImportRun(id);
+  expect(await startJob(id, [])).toBe(true);
+  wakeJobWorker();
 
-  const finished = async () => (await store.readImportJob(id))?.state === "finished";
+  const finished = async () => (await store.readJob(id))?.state === "finished";
   expect(await eventually(finished, 20_000)).toBe(true);
   expect(stored.map((category) => category.name).sort()).toEqual(["Boot 1", "Boot 2"]);
-  // pg-boss marks the run complete just after the import finishes: wait for it, so that the proxy closed after this
-  // test cuts no query of the queue's.
+  // The run gives its lease back just after the job finishes: wait for it, so that the proxy closed after this test
+  // cuts no query of the worker's.
   const runsLeft = async () =>
-    (await query("SELECT 1 FROM pgboss.job WHERE singleton_key = $1 AND state < 'completed'", [id])).rowCount === 0;
+    (await query("SELECT 1 FROM import_jobs WHERE id = $1 AND lease_owner IS NULL", [id])).rowCount === 1;
   expect(await eventually(runsLeft, 20_000)).toBe(true);
 });

@@ -1,22 +1,22 @@
 import "server-only";
 import { recordAudit } from "@/lib/server/audit/audit-trail";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
-import { jobDetails, jobRequestId } from "./job-audit";
-import { jobEnvironment } from "./job-environment";
 import { log } from "@/lib/server/log";
 import { findProbablyOurs } from "@/lib/shared/probably-ours";
-import { type Job, confirmCreated, readCreatedIds, readUnknownRows } from "./run-store";
+import { jobDetails, jobRequestId } from "./job-audit";
+import { confirmCreated, readCreatedIds, readUnknownRows } from "./job-rows";
+import type { RunningJob } from "./job-states";
 
 /**
  * Rows whose create got no response are looked for in a fresh read of the list, so that the person is asked only
  * about those really missing. False when the list could not be read.
  */
-export async function checkUnconfirmedRows(job: Job): Promise<boolean> {
+export async function settleUnconfirmedRows(job: RunningJob): Promise<boolean> {
   const unconfirmed = await readUnknownRows(job.id);
   if (unconfirmed.length === 0) return true;
   let categories;
   try {
-    categories = await catalogue(jobEnvironment(job)).listCategories({
+    categories = await catalogue(job.environment).listCategories({
       requestId: jobRequestId(job, "check"),
     });
   } catch (error) {
@@ -27,7 +27,7 @@ export async function checkUnconfirmedRows(job: Job): Promise<boolean> {
     return false;
   }
   // A category in the list before sending started, or already matched to a row, is not this row's.
-  const notOurs = new Set([...(job.known_ids ?? []), ...(await readCreatedIds(job.id))]);
+  const notOurs = new Set([...job.knownIds, ...(await readCreatedIds(job.id))]);
   for (const row of unconfirmed) {
     const found = findProbablyOurs(categories, row, notOurs);
     if (!found) continue;
@@ -35,7 +35,7 @@ export async function checkUnconfirmedRows(job: Job): Promise<boolean> {
     await confirmCreated(job.id, row.line, found.id);
     await recordAudit({
       action: "category_created",
-      actor: job.created_by,
+      actor: job.createdBy,
       details: {
         categoryId: found.id,
         name: found.name,

@@ -1,12 +1,12 @@
 import "server-only";
 import { recordCreateRequested } from "@/lib/server/audit/audit-trail";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
-import type { TargetWatch } from "@/lib/server/promotions/target-watch";
 import { AppError } from "@/lib/shared/app-error";
 import { createFailureKind } from "@/lib/shared/create-outcome";
+import type { Job } from "@/lib/shared/job-schemas";
 import { jobDetails, jobRequestId } from "./job-audit";
-import { jobEnvironment } from "./job-environment";
-import { type Job, type Row, setRowState } from "./run-store";
+import { type RowToSend, setRowState } from "./job-rows";
+import type { TargetWatch } from "./target-watch";
 
 export type Outcome = "created" | "refused" | "unconfirmed" | "not-sent" | "busy" | "skipped";
 
@@ -15,7 +15,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /** One row's create, its audit entry and its end state: the row was marked sending before this. */
 export async function sendRow(
   job: Job,
-  row: Row,
+  row: RowToSend,
   target?: TargetWatch,
 ): Promise<{ outcome: Outcome; message?: string }> {
   if (target) {
@@ -28,7 +28,7 @@ export async function sendRow(
       return { outcome: "not-sent", message: messageOf(error) };
     }
     if (existing) {
-      const message = `Already in ${jobEnvironment(job)}: added there after the promotion started.`;
+      const message = `Already in ${job.environment}: added there after the promotion started.`;
       await setRowState(job.id, row.line, "skipped", { categoryId: existing.id, message });
       return { outcome: "skipped" };
     }
@@ -36,7 +36,7 @@ export async function sendRow(
   const input = row.description === null ? { name: row.name } : { name: row.name, description: row.description };
   const requestId = jobRequestId(job, row.line);
   const entry = await recordCreateRequested({
-    actor: job.created_by,
+    actor: job.createdBy,
     requestId,
     details: { name: row.name, ...jobDetails(job) },
   }).catch(async (error: unknown) => {
@@ -47,7 +47,7 @@ export async function sendRow(
   });
   let created;
   try {
-    created = await catalogue(jobEnvironment(job)).createCategory(input, { requestId });
+    created = await catalogue(job.environment).createCategory(input, { requestId });
   } catch (error) {
     await entry.complete("category_create_failed", {
       reason: error instanceof AppError ? error.code : "internal_error",

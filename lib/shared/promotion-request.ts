@@ -1,6 +1,5 @@
 import * as z from "zod/mini";
 import { CATALOGUE_ENVIRONMENTS } from "./environment";
-import { importJobSchema, importRowSchema } from "./import-schemas";
 
 const environment = z.enum(CATALOGUE_ENVIRONMENTS, { error: "must be staging or production" });
 
@@ -45,27 +44,4 @@ export const promotionRequestSchema = z
     }),
   );
 
-/** A promotion is an import job whose rows come from the other environment's list: the same fields and counts. */
-export const promotionSchema = z.extend(
-  z.omit(importJobSchema, { fileName: true, createExisting: true, ignoredColumns: true }),
-  { from: environment, to: environment },
-);
-
-export const promotionRowSchema = z.extend(importRowSchema, {
-  /** The category's id in the environment it was read from. */
-  sourceId: z.string(),
-});
-
-export const promotionWithRowsSchema = z.extend(promotionSchema, { rows: z.array(promotionRowSchema) });
-export const promotionListSchema = z.array(promotionSchema);
-
-export const promotionActionSchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("cancel") }),
-  z.object({ action: z.literal("resume") }),
-  z.object({ action: z.literal("send-unknown-again") }),
-]);
-
 export type PromotionRequest = z.output<typeof promotionRequestSchema>;
-export type Promotion = z.output<typeof promotionSchema>;
-export type PromotionRow = z.output<typeof promotionRowSchema>;
-export type PromotionWithRows = z.output<typeof promotionWithRowsSchema>;

@@ -1,0 +1,24 @@
+import "server-only";
+import { recordAudit } from "@/lib/server/audit/audit-trail";
+import type { Job } from "@/lib/shared/job-schemas";
+
+/** What every audit entry of a job carries, so History links each category to its import or promotion. */
+export function jobDetails(job: Job): Record<string, string> {
+  return job.kind === "promotion"
+    ? { promotionId: job.id, from: job.from, environment: job.environment }
+    : { importId: job.id, fileName: job.fileName, environment: job.environment };
+}
+
+/** The request id sent with a row's create and with the job's list reads, so the service's logs can be matched. */
+export const jobRequestId = (job: Job, suffix: string | number) =>
+  `${job.kind === "promotion" ? "promote" : "import"}-${job.id.slice(0, 8)}-${suffix}`;
+
+/** "import_finished", "promotion_cancelled": with the counts of its rows' outcomes. */
+export async function recordJobEnd(job: Job): Promise<void> {
+  const { created, skipped, failed, unknown } = job.counts;
+  await recordAudit({
+    action: `${job.kind}_${job.state === "cancelled" ? "cancelled" : "finished"}`,
+    actor: job.createdBy,
+    details: { ...jobDetails(job), created, skipped, failed, unknown },
+  });
+}

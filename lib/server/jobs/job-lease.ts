@@ -1,0 +1,48 @@
+import "server-only";
+import { getConfig } from "@/lib/server/config/config";
+import { query } from "@/lib/server/db/database";
+
+// A running job is run by the process holding its lease. The holder renews it every third of IMPORT_RUN_SECONDS and
+// gives it back when it stops; a job whose holder died is taken up once its lease runs out (decision 032).
+
+const leaseSeconds = () => getConfig().imports.runSeconds;
+
+/** A running job no process holds, leased to `owner`; oldest first. */
+export async function claimJob(owner: string): Promise<string | undefined> {
+  const { rows } = await query<{ id: string }>(
+    `UPDATE import_jobs SET lease_owner = $1, lease_until = now() + make_interval(secs => $2)
+     WHERE id = (SELECT id FROM import_jobs WHERE state = 'running' AND (lease_until IS NULL OR lease_until < now())
+                 ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+     RETURNING id`,
+    [owner, leaseSeconds()],
+  );
+  return rows[0]?.id;
+}
+
+/** This job's lease for `owner`, unless another process holds it. */
+export async function takeLease(id: string, owner: string): Promise<boolean> {
+  const { rowCount } = await query(
+    `UPDATE import_jobs SET lease_owner = $2, lease_until = now() + make_interval(secs => $3)
+     WHERE id = $1 AND (lease_owner = $2 OR lease_until IS NULL OR lease_until < now())`,
+    [id, owner, leaseSeconds()],
+  );
+  return rowCount === 1;
+}
+
+/** The jobs of `ids` whose lease `owner` still held, now renewed. */
+export async function renewLeases(owner: string, ids: readonly string[]): Promise<Set<string>> {
+  const { rows } = await query<{ id: string }>(
+    `UPDATE import_jobs SET lease_until = now() + make_interval(secs => $3)
+     WHERE id = ANY($2::uuid[]) AND lease_owner = $1 RETURNING id`,
+    [owner, ids, leaseSeconds()],
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Given back at once, so that another process carries on a job this one stopped without waiting out the lease. */
+export async function releaseLease(id: string, owner: string): Promise<void> {
+  await query(`UPDATE import_jobs SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`, [
+    id,
+    owner,
+  ]);
+}

@@ -1,0 +1,96 @@
+import "server-only";
+import { query } from "@/lib/server/db/database";
+
+// A row's states while its job runs: pending → sending → created, failed, unknown (no response) or back to pending
+// (not sent). A row is marked sending, and that committed, before its create is sent.
+
+export type RowToSend = { line: number; name: string; description: string | null };
+export type RowEnd = "created" | "failed" | "unknown" | "pending" | "skipped";
+
+/** Rows a run left 'sending' (its process stopped before the responses came) may have been created: never resent. */
+export async function markInterruptedRows(id: string): Promise<void> {
+  await query(
+    `UPDATE import_rows SET state = 'unknown', message = 'The app stopped while this row was being sent.'
+     WHERE job_id = $1 AND state = 'sending'`,
+    [id],
+  );
+}
+
+/** The next row to send, while the job runs, is not being cancelled and is still this process's to run. */
+export async function takeNextRow(id: string, leaseOwner: string): Promise<RowToSend | undefined> {
+  const { rows } = await query<RowToSend>(
+    // A scalar subquery runs once; as a joined FROM item it can be rescanned, taking a row per rescan.
+    `UPDATE import_rows r SET state = 'sending'
+     WHERE r.job_id = $1
+       AND r.line = (SELECT line FROM import_rows WHERE job_id = $1 AND state = 'pending' ORDER BY line LIMIT 1
+                     FOR UPDATE SKIP LOCKED)
+       AND EXISTS (SELECT 1 FROM import_jobs
+                   WHERE id = $1 AND state = 'running' AND NOT cancel_requested AND lease_owner = $2)
+     RETURNING r.line, r.name, r.description`,
+    [id, leaseOwner],
+  );
+  return rows[0];
+}
+
+export async function setRowState(
+  id: string,
+  line: number,
+  state: RowEnd,
+  fields: { categoryId?: string; message?: string } = {},
+): Promise<void> {
+  // 'unknown' too: a row marked so by another process, after this one was taken as stopped, still gets its response.
+  await query(
+    `UPDATE import_rows SET state = $3, category_id = $4, message = $5
+     WHERE job_id = $1 AND line = $2 AND state IN ('sending', 'unknown')`,
+    [id, line, state, fields.categoryId ?? null, fields.message ?? null],
+  );
+}
+
+export async function skipPendingRows(id: string): Promise<void> {
+  await query(
+    `UPDATE import_rows SET state = 'skipped', message = 'Not sent: cancelled before its turn.'
+     WHERE job_id = $1 AND state = 'pending'`,
+    [id],
+  );
+}
+
+export async function hasRowsToSend(id: string): Promise<boolean> {
+  const { rowCount } = await query(
+    `SELECT 1 FROM import_rows WHERE job_id = $1 AND state IN ('pending', 'sending') LIMIT 1`,
+    [id],
+  );
+  return rowCount !== 0;
+}
+
+/** The job's other rows sent without a response yet: sending, or unknown. */
+export async function readUnsettledRows(id: string, exceptLine: number): Promise<{ name: string }[]> {
+  const { rows } = await query<{ name: string }>(
+    `SELECT name FROM import_rows WHERE job_id = $1 AND line <> $2 AND state IN ('sending', 'unknown')`,
+    [id, exceptLine],
+  );
+  return rows;
+}
+
+export async function readUnknownRows(id: string): Promise<RowToSend[]> {
+  const { rows } = await query<RowToSend>(
+    `SELECT line, name, description FROM import_rows WHERE job_id = $1 AND state = 'unknown' ORDER BY line`,
+    [id],
+  );
+  return rows;
+}
+
+export async function readCreatedIds(id: string): Promise<string[]> {
+  const { rows } = await query<{ category_id: string }>(
+    `SELECT category_id FROM import_rows WHERE job_id = $1 AND category_id IS NOT NULL`,
+    [id],
+  );
+  return rows.map((row) => row.category_id);
+}
+
+export async function confirmCreated(id: string, line: number, categoryId: string): Promise<void> {
+  await query(
+    `UPDATE import_rows SET state = 'created', category_id = $3, confirmed_late = true, message = NULL
+     WHERE job_id = $1 AND line = $2`,
+    [id, line, categoryId],
+  );
+}

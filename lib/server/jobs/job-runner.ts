@@ -1,0 +1,136 @@
+import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
+import { appMetrics } from "@/lib/server/metrics/app-metrics";
+import { recordJobEnd } from "./job-audit";
+import { releaseLease, takeLease } from "./job-lease";
+import { hasRowsToSend, markInterruptedRows, skipPendingRows, takeNextRow } from "./job-rows";
+import { type RunningJob, endJob, pauseJob, readRunningJob } from "./job-states";
+import { readJob } from "./job-store";
+import { type Outcome, sendRow } from "./send-row";
+import { settleUnconfirmedRows } from "./settle-unconfirmed-rows";
+import { type TargetWatch, watchTarget } from "./target-watch";
+
+export type RunOptions = {
+  /** The process's lease on the job: rows are taken only while it holds it. */
+  leaseOwner: string;
+  concurrency: number;
+  /** True once no new row should be taken: the process stops, or another took the job over. */
+  stopping: () => boolean;
+  /** Waits while the service rests; ends early when the process stops. */
+  rest?: (ms: number) => Promise<unknown>;
+};
+
+// After this many creates in a row that the service did not confirm, it is taken as down: the job pauses.
+const UNCONFIRMED_IN_A_ROW_TO_PAUSE = 5;
+const BACKOFF_FIRST_MS = 500;
+const BACKOFF_MAX_MS = 30_000;
+// Long enough for a create that timed out to be applied, short enough that the rows are settled soon after the last.
+const REST_BEFORE_CHECK_MS = 5_000;
+
+/** How a run is going: the service in trouble is given more time after each create it does not confirm. */
+type Pace = { unconfirmedInARow: number; backoffMs: number; resting: boolean; pauseReason?: string };
+
+const longer = (ms: number) => Math.min(BACKOFF_MAX_MS, ms ? ms * 2 : BACKOFF_FIRST_MS);
+
+function paceAfter(pace: Pace, { outcome, message }: { outcome: Outcome; message?: string }): void {
+  appMetrics().importRows.inc({ outcome });
+  if (outcome === "skipped") return;
+  if (outcome === "created" || outcome === "refused") {
+    Object.assign(pace, { unconfirmedInARow: 0, backoffMs: 0 });
+    return;
+  }
+  if (outcome === "not-sent") {
+    pace.pauseReason = message;
+    return;
+  }
+  if (outcome === "unconfirmed" && ++pace.unconfirmedInARow >= UNCONFIRMED_IN_A_ROW_TO_PAUSE) {
+    const count = UNCONFIRMED_IN_A_ROW_TO_PAUSE;
+    pace.pauseReason = `The catalogue service did not confirm ${count} creates in a row. Last: ${message}`;
+  }
+  pace.backoffMs = longer(pace.backoffMs);
+  pace.resting = true;
+}
+
+/**
+ * Sends rows, at most `concurrency` at a time, until none is left, the service needs a rest or a pause, or the run
+ * must stop. A database failure around a create ends the run: the next finds the row still 'sending'.
+ */
+async function sendRows(job: RunningJob, pace: Pace, options: RunOptions, target?: TargetWatch): Promise<void> {
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown;
+  while (!options.stopping() && !failure && !pace.pauseReason && !pace.resting) {
+    if (inFlight.size >= options.concurrency) {
+      await Promise.race(inFlight);
+      continue;
+    }
+    const row = await takeNextRow(job.id, options.leaseOwner);
+    if (!row) {
+      if (inFlight.size === 0) break;
+      await Promise.race(inFlight);
+      continue;
+    }
+    const sending: Promise<void> = sendRow(job, row, target)
+      .then(
+        (outcome) => paceAfter(pace, outcome),
+        (error: unknown) => {
+          failure ??= error;
+        },
+      )
+      .finally(() => inFlight.delete(sending));
+    inFlight.add(sending);
+  }
+  await Promise.all(inFlight);
+  if (failure) throw failure;
+}
+
+/**
+ * Runs a job until it ends or pauses, or until `stopping()`: then another process (or this one's next start) carries
+ * it on. A job that has sent every row settles its unconfirmed creates against a fresh read of the list and ends;
+ * while the list cannot be read it stays running and tries again, resting longer each time.
+ */
+export async function runJob(id: string, options: RunOptions): Promise<void> {
+  if (!(await takeLease(id, options.leaseOwner))) return;
+  try {
+    await runLeased(id, options);
+  } finally {
+    await releaseLease(id, options.leaseOwner).catch(() => undefined);
+  }
+}
+
+async function runLeased(id: string, options: RunOptions): Promise<void> {
+  const { stopping, rest = sleep } = options;
+  const started = await readRunningJob(id);
+  if (!started) return;
+  await markInterruptedRows(id);
+  // Rows read from another environment are skipped when someone adds their name to the target meanwhile; a file's
+  // rows were checked at its preview, where the person chose.
+  const target = started.kind === "promotion" ? watchTarget(started) : undefined;
+  const pace: Pace = { unconfirmedInARow: 0, backoffMs: 0, resting: false };
+  for (;;) {
+    await sendRows(started, pace, options, target);
+    if (stopping()) return;
+    const job = await readRunningJob(id);
+    if (!job) return;
+    const { resting, backoffMs, pauseReason } = pace;
+    pace.resting = false;
+    if (!job.cancelRequested && (await hasRowsToSend(id))) {
+      if (pauseReason) return pauseJob(job, pauseReason);
+      if (resting) await rest(backoffMs);
+      continue;
+    }
+    if (job.cancelRequested) await skipPendingRows(id);
+    // The last creates went unconfirmed: the service gets its rest before its list is read, or a create it is still
+    // applying would be missed. A cancelled job ends even when the check cannot be made: its unknown rows stay unknown.
+    else if (resting) await rest(Math.min(backoffMs, REST_BEFORE_CHECK_MS));
+    if (stopping()) return;
+    if ((await settleUnconfirmedRows(job)) || job.cancelRequested) {
+      if (await endJob(id)) {
+        const ended = await readJob(id);
+        if (ended) await recordJobEnd(ended);
+      }
+      return;
+    }
+    pace.backoffMs = longer(pace.backoffMs);
+    await rest(pace.backoffMs);
+  }
+}

@@ -1,0 +1,87 @@
+import "server-only";
+import { query } from "@/lib/server/db/database";
+import { log } from "@/lib/server/log";
+import type { Job, JobAction } from "@/lib/shared/job-schemas";
+import { readJob } from "./job-store";
+
+// A job's states: preview → running ⇄ paused → finished or cancelled; a finished one with unknown rows may run again.
+// Each change is one statement that names the states it starts from, so two people acting at once cannot both win.
+
+/** What the runner needs beyond the job: the target's ids when it started, and whether a person cancelled it. */
+export type RunningJob = Job & { knownIds: readonly string[]; cancelRequested: boolean };
+
+export async function readRunningJob(id: string): Promise<RunningJob | undefined> {
+  const [job, { rows }] = await Promise.all([
+    readJob(id),
+    query<{ known_ids: string[] | null; cancel_requested: boolean }>(
+      `SELECT known_ids, cancel_requested FROM import_jobs WHERE id = $1`,
+      [id],
+    ),
+  ]);
+  const [control] = rows;
+  if (job?.state !== "running" || !control) return undefined;
+  return { ...job, knownIds: control.known_ids ?? [], cancelRequested: control.cancel_requested };
+}
+
+/**
+ * Preview → running. The ids already in the target when sending starts: a create whose response never came is later
+ * looked for among the categories not in this list. An import's existing names are skipped unless the person asked
+ * for them. False when not in preview.
+ */
+export async function startJob(id: string, knownIds: readonly string[], createExisting = false): Promise<boolean> {
+  const { rows } = await query<{ started: number }>(
+    `WITH job AS (
+       UPDATE import_jobs SET state = 'running', create_existing = $2, known_ids = $3
+       WHERE id = $1 AND state = 'preview' RETURNING id
+     ), skipped AS (
+       UPDATE import_rows r SET state = 'skipped' FROM job
+       WHERE r.job_id = job.id AND r.class = 'existing' AND r.state = 'pending' AND NOT $2 RETURNING 1
+     )
+     SELECT count(*)::int AS started FROM job`,
+    [id, createExisting, JSON.stringify(knownIds)],
+  );
+  return rows[0]?.started === 1;
+}
+
+const ACTIONS: Record<JobAction["action"], string> = {
+  // A running or paused job stops sending; whoever runs it next ends it.
+  cancel: `UPDATE import_jobs SET cancel_requested = true, state = 'running', pause_reason = NULL
+           WHERE id = $1 AND state IN ('running', 'paused') RETURNING id`,
+  resume: `UPDATE import_jobs SET state = 'running', pause_reason = NULL WHERE id = $1 AND state = 'paused'
+           RETURNING id`,
+  // A person decided: the rows whose create got no response are sent again, in the same job.
+  "send-unknown-again": `WITH job AS (
+       UPDATE import_jobs SET state = 'running', finished_at = NULL WHERE id = $1 AND state = 'finished'
+         AND EXISTS (SELECT 1 FROM import_rows WHERE job_id = $1 AND state = 'unknown') RETURNING id
+     ), rows AS (
+       UPDATE import_rows r SET state = 'pending', message = NULL FROM job
+       WHERE r.job_id = job.id AND r.state = 'unknown' RETURNING 1
+     )
+     SELECT id FROM job`,
+};
+
+/** False when the job's state does not allow it. */
+export async function applyJobAction(id: string, { action }: JobAction): Promise<boolean> {
+  const { rowCount } = await query(ACTIONS[action], [id]);
+  return rowCount === 1;
+}
+
+/** A pause is for rows not yet sent: a person decides when the service is back. */
+export async function pauseJob(job: Job, reason: string): Promise<void> {
+  await query(`UPDATE import_jobs SET state = 'paused', pause_reason = $2 WHERE id = $1 AND state = 'running'`, [
+    job.id,
+    reason,
+  ]);
+  log.warn(`${job.kind}_paused`, { jobId: job.id, reason });
+}
+
+/** Running → finished, or cancelled when a person asked; false when it was no longer running. */
+export async function endJob(id: string): Promise<boolean> {
+  const { rowCount } = await query(
+    `UPDATE import_jobs SET state = CASE WHEN cancel_requested THEN 'cancelled' ELSE 'finished' END,
+       cancel_requested = false, finished_at = now()
+     WHERE id = $1 AND state = 'running'`,
+    [id],
+  );
+  return rowCount === 1;
+}

@@ -1,0 +1,105 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { remember } from "@epic-web/remember";
+import { getConfig } from "@/lib/server/config/config";
+import { log } from "@/lib/server/log";
+import { appMetrics } from "@/lib/server/metrics/app-metrics";
+import { claimJob, renewLeases } from "./job-lease";
+import { runJob } from "./job-runner";
+
+// Each job keeps at most IMPORT_CONCURRENCY creates in flight; this bounds the jobs one process runs at once.
+const JOBS_PER_PROCESS = 2;
+
+type Worker = {
+  /** This process's name on the leases it holds. */
+  owner: string;
+  running: Map<string, Promise<void>>;
+  /** Jobs another process took over after this one's lease ran out: their runs take no new row. */
+  lost: Set<string>;
+  claiming?: Promise<void>;
+  timer?: NodeJS.Timeout;
+  /** Ends the rests under way when the process stops. */
+  stop: AbortController;
+};
+
+const worker = () =>
+  remember(
+    "job-worker",
+    (): Worker => ({
+      owner: randomUUID(),
+      running: new Map(),
+      lost: new Set(),
+      stop: new AbortController(),
+    }),
+  );
+
+/** Renews this process's leases; a job whose lease another process took meanwhile is given up. */
+async function renew(current: Worker): Promise<void> {
+  const ids = [...current.running.keys()];
+  if (ids.length === 0) return;
+  const renewed = await renewLeases(current.owner, ids);
+  for (const id of ids) if (!renewed.has(id)) current.lost.add(id);
+}
+
+async function run(current: Worker, id: string): Promise<void> {
+  const running = appMetrics().jobsRunning;
+  running.inc();
+  try {
+    await runJob(id, {
+      leaseOwner: current.owner,
+      concurrency: getConfig().imports.concurrency,
+      stopping: () => current.stop.signal.aborted || current.lost.has(id),
+      rest: (ms) => sleep(ms, undefined, { signal: current.stop.signal }).catch(() => undefined),
+    });
+  } catch (error) {
+    log.error("import_run_failed", { importId: id, error: error instanceof Error ? error.message : String(error) });
+  } finally {
+    running.dec();
+    current.running.delete(id);
+    current.lost.delete(id);
+  }
+}
+
+async function claimJobs(current: Worker): Promise<void> {
+  while (!current.stop.signal.aborted && current.running.size < JOBS_PER_PROCESS) {
+    const id = await claimJob(current.owner);
+    if (!id) return;
+    current.running.set(id, run(current, id));
+  }
+}
+
+function claim(current: Worker): Promise<void> {
+  current.claiming ??= claimJobs(current).finally(() => (current.claiming = undefined));
+  return current.claiming;
+}
+
+/** Looks for jobs to run now rather than at the next tick: after a person started or resumed one here. */
+export function wakeJobWorker(): void {
+  void startJobWorker().catch(() => undefined);
+}
+
+/**
+ * Every third of a lease, renews this process's leases and takes up running jobs no process holds. Rejects when the
+ * database is down; the ticks go on and take the jobs up once it is back.
+ */
+export async function startJobWorker(): Promise<void> {
+  const current = worker();
+  current.timer ??= setInterval(
+    () => {
+      void renew(current)
+        .then(() => claim(current))
+        .catch((error: unknown) => log.warn("import_queue_error", { error: (error as Error).message }));
+    },
+    (getConfig().imports.runSeconds * 1000) / 3,
+  ).unref();
+  await claim(current);
+}
+
+/** Takes no new row; resolves once the creates in flight have their responses and the leases are given back. */
+export async function stopJobWorker(timeoutMs: number): Promise<void> {
+  const current = worker();
+  clearInterval(current.timer);
+  current.stop.abort();
+  await Promise.race([Promise.allSettled(current.running.values()), sleep(timeoutMs, undefined, { ref: false })]);
+}

@@ -1,0 +1,14 @@
+import "server-only";
+import { apiRoute } from "@/lib/server/http/api-route";
+import { csvResponse } from "@/lib/server/http/csv-response";
+import type { JobKind } from "@/lib/shared/job-schemas";
+import { jobWithRows } from "./job-by-id";
+import { jobResultsCsv, resultsFileName } from "./results-csv";
+
+/** GET /api/imports/<id>/results and /api/promotions/<id>/results: each row's outcome as a CSV file. */
+export const resultsRoute = (kind: JobKind) =>
+  apiRoute("admin", async (_request, { params }) => {
+    const job = await jobWithRows(params.id, kind);
+    // A file name that is not plain ASCII is also sent under this one, for browsers that cannot read it.
+    return csvResponse(jobResultsCsv(job), resultsFileName(job), `${kind}-results.csv`);
+  });
