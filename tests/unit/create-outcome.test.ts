@@ -56,6 +56,7 @@ describe("findProbablyOurs", () => {
     { id: "1", name: "Dog", description: "Domestic dogs" },
     { id: "2", name: "Cat" },
     { id: "3", name: "Dog", description: "Domestic dogs" },
+    { id: "4", name: "Emu", description: "" },
   ];
 
   it.each([
@@ -67,6 +68,9 @@ describe("findProbablyOurs", () => {
     ["other description", { name: "Dog", description: "Wild dogs" }, [], undefined],
     ["name differs in case", { name: "dog", description: "Domestic dogs" }, [], undefined],
     ["description sent, none stored", { name: "Cat", description: "Felines" }, [], undefined],
+    ["none sent matches an empty one stored", { name: "Emu" }, [], "4"],
+    ["name differs by a surrounding space", { name: "Dog ", description: "Domestic dogs" }, [], undefined],
+    ["repeated name: the first not known before", { name: "Dog", description: "Domestic dogs" }, [], "1"],
   ])("%s", (_, sent, known, expected) => {
     expect(findProbablyOurs(list, sent, new Set(known))?.id).toBe(expected);
   });
