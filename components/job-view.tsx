@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { comparisonQuery } from "@/lib/browser/comparison";
 import { describeError } from "@/lib/browser/describe-error";
 import { JOB_WORDS, useJob, useJobAction } from "@/lib/browser/jobs";
-import type { JobWithRows } from "@/lib/shared/job-schemas";
+import type { JobKind, JobWithRows } from "@/lib/shared/job-schemas";
 import { Alert } from "./alert";
 import { useAnnounce } from "./announcer";
 import { HEADINGS, PREVIEW_FILTERS, rowsTable } from "./job-kinds";
@@ -39,9 +39,9 @@ function useStateChange(job: JobWithRows | undefined) {
 }
 
 /** One job's page below its title, whatever its kind: its state, what can be done now, and its rows. */
-export function JobView({ id }: { id: string }) {
+export function JobView({ id, kind }: { id: string; kind: JobKind }) {
   const { data: job, error } = useJob(id);
-  const action = useJobAction({ kind: job?.kind ?? "import", id });
+  const action = useJobAction({ kind, id });
   const headingRef = useStateChange(job);
   const [filter, setFilter] = useState("all");
   const preview = job?.state === "preview";
@@ -56,7 +56,7 @@ export function JobView({ id }: { id: string }) {
 
   if (!job || !table)
     return error ? (
-      <Alert title="Couldn't load this job">
+      <Alert title={`Couldn't load this ${JOB_WORDS[kind].noun}`}>
         <p>{describeError(error)}</p>
       </Alert>
     ) : (

@@ -62,17 +62,19 @@ export const jobRowListSchema = z.array(jobRowSchema);
 /** A job and its rows from one read, so that its state never contradicts its rows. */
 export const jobWithRowsSchema = z.intersection(jobSchema, z.object({ rows: jobRowListSchema }));
 
-/** What a person can ask of a job once it runs. */
-export const jobActionSchema = z.discriminatedUnion("action", [
+const runningActions = [
   z.object({ action: z.literal("cancel") }),
   z.object({ action: z.literal("resume") }),
   z.object({ action: z.literal("send-unknown-again") }),
-]);
+] as const;
+
+/** What a person can ask of a job once it runs. */
+export const jobActionSchema = z.discriminatedUnion("action", [...runningActions]);
 
 /** An import also starts from its preview, creating the names already there or not. */
-export const importActionSchema = z.union([
+export const importActionSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("start"), createExisting: z.boolean() }),
-  jobActionSchema,
+  ...runningActions,
 ]);
 
 export type Job = z.output<typeof jobSchema>;

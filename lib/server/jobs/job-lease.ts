@@ -7,16 +7,27 @@ import { query } from "@/lib/server/db/database";
 
 const leaseSeconds = () => getConfig().imports.runSeconds;
 
-/** A running job no process holds, leased to `owner`; oldest first. */
-export async function claimJob(owner: string): Promise<string | undefined> {
+const FREE = "state = 'running' AND (lease_until IS NULL OR lease_until < now())";
+
+/**
+ * A running job no process holds, leased to `owner`, other than those it runs already. Jobs never run come first,
+ * then those given back longest ago, so that jobs take turns.
+ */
+export async function claimJob(owner: string, running: readonly string[]): Promise<string | undefined> {
   const { rows } = await query<{ id: string }>(
     `UPDATE import_jobs SET lease_owner = $1, lease_until = now() + make_interval(secs => $2)
-     WHERE id = (SELECT id FROM import_jobs WHERE state = 'running' AND (lease_until IS NULL OR lease_until < now())
-                 ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+     WHERE id = (SELECT id FROM import_jobs WHERE ${FREE} AND id <> ALL($3::uuid[])
+                 ORDER BY lease_until NULLS FIRST, created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
      RETURNING id`,
-    [owner, leaseSeconds()],
+    [owner, leaseSeconds(), running],
   );
   return rows[0]?.id;
+}
+
+/** Whether another running job waits for a process to run it. */
+export async function othersWaiting(id: string): Promise<boolean> {
+  const { rowCount } = await query(`SELECT 1 FROM import_jobs WHERE ${FREE} AND id <> $1 LIMIT 1`, [id]);
+  return rowCount !== 0;
 }
 
 /** This job's lease for `owner`, unless another process holds it. */
@@ -41,7 +52,7 @@ export async function renewLeases(owner: string, ids: readonly string[]): Promis
 
 /** Given back at once, so that another process carries on a job this one stopped without waiting out the lease. */
 export async function releaseLease(id: string, owner: string): Promise<void> {
-  await query(`UPDATE import_jobs SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`, [
+  await query(`UPDATE import_jobs SET lease_owner = NULL, lease_until = now() WHERE id = $1 AND lease_owner = $2`, [
     id,
     owner,
   ]);

@@ -16,7 +16,7 @@ export async function markInterruptedRows(id: string): Promise<void> {
   );
 }
 
-/** The next row to send, while the job runs, is not being cancelled and is still this process's to run. */
+/** The next row to send, while the job runs, is not being cancelled and this process's lease on it holds. */
 export async function takeNextRow(id: string, leaseOwner: string): Promise<RowToSend | undefined> {
   const { rows } = await query<RowToSend>(
     // A scalar subquery runs once; as a joined FROM item it can be rescanned, taking a row per rescan.
@@ -25,7 +25,8 @@ export async function takeNextRow(id: string, leaseOwner: string): Promise<RowTo
        AND r.line = (SELECT line FROM import_rows WHERE job_id = $1 AND state = 'pending' ORDER BY line LIMIT 1
                      FOR UPDATE SKIP LOCKED)
        AND EXISTS (SELECT 1 FROM import_jobs
-                   WHERE id = $1 AND state = 'running' AND NOT cancel_requested AND lease_owner = $2)
+                   WHERE id = $1 AND state = 'running' AND NOT cancel_requested
+                     AND lease_owner = $2 AND lease_until > now())
      RETURNING r.line, r.name, r.description`,
     [id, leaseOwner],
   );

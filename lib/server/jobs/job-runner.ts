@@ -2,7 +2,7 @@ import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { appMetrics } from "@/lib/server/metrics/app-metrics";
 import { recordJobEnd } from "./job-audit";
-import { releaseLease, takeLease } from "./job-lease";
+import { othersWaiting, releaseLease, takeLease } from "./job-lease";
 import { hasRowsToSend, markInterruptedRows, skipPendingRows, takeNextRow } from "./job-rows";
 import { type RunningJob, endJob, pauseJob, readRunningJob } from "./job-states";
 import { readJob } from "./job-store";
@@ -18,6 +18,8 @@ export type RunOptions = {
   stopping: () => boolean;
   /** Waits while the service rests; ends early when the process stops. */
   rest?: (ms: number) => Promise<unknown>;
+  /** After this long the job gives its place to another waiting for one, so that jobs take turns. */
+  turnMs?: number;
 };
 
 // After this many creates in a row that the service did not confirm, it is taken as down: the job pauses.
@@ -55,10 +57,16 @@ function paceAfter(pace: Pace, { outcome, message }: { outcome: Outcome; message
  * Sends rows, at most `concurrency` at a time, until none is left, the service needs a rest or a pause, or the run
  * must stop. A database failure around a create ends the run: the next finds the row still 'sending'.
  */
-async function sendRows(job: RunningJob, pace: Pace, options: RunOptions, target?: TargetWatch): Promise<void> {
+async function sendRows(
+  job: RunningJob,
+  pace: Pace,
+  options: RunOptions,
+  turnEnds: number,
+  target?: TargetWatch,
+): Promise<void> {
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;
-  while (!options.stopping() && !failure && !pace.pauseReason && !pace.resting) {
+  while (!options.stopping() && !failure && !pace.pauseReason && !pace.resting && Date.now() < turnEnds) {
     if (inFlight.size >= options.concurrency) {
       await Promise.race(inFlight);
       continue;
@@ -98,18 +106,24 @@ export async function runJob(id: string, options: RunOptions): Promise<void> {
 }
 
 async function runLeased(id: string, options: RunOptions): Promise<void> {
-  const { stopping, rest = sleep } = options;
-  const started = await readRunningJob(id);
+  const { leaseOwner, stopping, rest = sleep, turnMs = Infinity } = options;
+  const started = await readRunningJob(id, leaseOwner);
   if (!started) return;
   await markInterruptedRows(id);
   // Rows read from another environment are skipped when someone adds their name to the target meanwhile; a file's
   // rows were checked at its preview, where the person chose.
   const target = started.kind === "promotion" ? watchTarget(started) : undefined;
   const pace: Pace = { unconfirmedInARow: 0, backoffMs: 0, resting: false };
+  let turnEnds = Date.now() + turnMs;
   for (;;) {
-    await sendRows(started, pace, options, target);
+    await sendRows(started, pace, options, turnEnds, target);
     if (stopping()) return;
-    const job = await readRunningJob(id);
+    if (Date.now() >= turnEnds) {
+      if (await othersWaiting(id)) return;
+      turnEnds = Date.now() + turnMs;
+    }
+    // Undefined once another process took the job over, or it no longer runs.
+    const job = await readRunningJob(id, leaseOwner, started);
     if (!job) return;
     const { resting, backoffMs, pauseReason } = pace;
     pace.resting = false;

@@ -10,17 +10,19 @@ import { readJob } from "./job-store";
 /** What the runner needs beyond the job: the target's ids when it started, and whether a person cancelled it. */
 export type RunningJob = Job & { knownIds: readonly string[]; cancelRequested: boolean };
 
-export async function readRunningJob(id: string): Promise<RunningJob | undefined> {
-  const [job, { rows }] = await Promise.all([
-    readJob(id),
-    query<{ known_ids: string[] | null; cancel_requested: boolean }>(
-      `SELECT known_ids, cancel_requested FROM import_jobs WHERE id = $1`,
-      [id],
-    ),
-  ]);
+/**
+ * The job as its runner sees it: undefined unless it is running and this process holds its lease. `job` saves reading
+ * what does not change while it runs (its kind, environment and source).
+ */
+export async function readRunningJob(id: string, leaseOwner: string, job?: Job): Promise<RunningJob | undefined> {
+  const { rows } = await query<{ known_ids: string[] | null; cancel_requested: boolean }>(
+    `SELECT known_ids, cancel_requested FROM import_jobs
+     WHERE id = $1 AND state = 'running' AND lease_owner = $2 AND lease_until > now()`,
+    [id, leaseOwner],
+  );
   const [control] = rows;
-  if (job?.state !== "running" || !control) return undefined;
-  return { ...job, knownIds: control.known_ids ?? [], cancelRequested: control.cancel_requested };
+  const current = control && (job ?? (await readJob(id)));
+  return current && { ...current, knownIds: control.known_ids ?? [], cancelRequested: control.cancel_requested };
 }
 
 /**

@@ -56,7 +56,7 @@ type StoredJob = {
 } & Record<string, number>;
 
 /** The environment a job sends to: its own, or for an import made before there were two, the default. */
-export function jobEnvironment(job: { environment: string | null }): CatalogueEnvironment {
+function jobEnvironment(job: { environment: string | null }): CatalogueEnvironment {
   return isCatalogueEnvironment(job.environment) ? job.environment : defaultEnvironment();
 }
 

@@ -5,7 +5,7 @@ import { remember } from "@epic-web/remember";
 import { getConfig } from "@/lib/server/config/config";
 import { log } from "@/lib/server/log";
 import { appMetrics } from "@/lib/server/metrics/app-metrics";
-import { claimJob, renewLeases } from "./job-lease";
+import { claimJob, releaseLease, renewLeases } from "./job-lease";
 import { runJob } from "./job-runner";
 
 // Each job keeps at most IMPORT_CONCURRENCY creates in flight; this bounds the jobs one process runs at once.
@@ -39,7 +39,8 @@ async function renew(current: Worker): Promise<void> {
   const ids = [...current.running.keys()];
   if (ids.length === 0) return;
   const renewed = await renewLeases(current.owner, ids);
-  for (const id of ids) if (!renewed.has(id)) current.lost.add(id);
+  // A run that ended while this renewal was under way gave its lease back itself.
+  for (const id of ids) if (!renewed.has(id) && current.running.has(id)) current.lost.add(id);
 }
 
 async function run(current: Worker, id: string): Promise<void> {
@@ -51,6 +52,7 @@ async function run(current: Worker, id: string): Promise<void> {
       concurrency: getConfig().imports.concurrency,
       stopping: () => current.stop.signal.aborted || current.lost.has(id),
       rest: (ms) => sleep(ms, undefined, { signal: current.stop.signal }).catch(() => undefined),
+      turnMs: getConfig().imports.runSeconds * 1000,
     });
   } catch (error) {
     log.error("import_run_failed", { importId: id, error: error instanceof Error ? error.message : String(error) });
@@ -58,13 +60,16 @@ async function run(current: Worker, id: string): Promise<void> {
     running.dec();
     current.running.delete(id);
     current.lost.delete(id);
+    // Its place goes to the next job waiting: one that gave its turn, or one started meanwhile.
+    if (!current.stop.signal.aborted) void claim(current).catch(() => undefined);
   }
 }
 
 async function claimJobs(current: Worker): Promise<void> {
   while (!current.stop.signal.aborted && current.running.size < JOBS_PER_PROCESS) {
-    const id = await claimJob(current.owner);
+    const id = await claimJob(current.owner, [...current.running.keys()]);
     if (!id) return;
+    if (current.stop.signal.aborted) return releaseLease(id, current.owner);
     current.running.set(id, run(current, id));
   }
 }
@@ -101,5 +106,9 @@ export async function stopJobWorker(timeoutMs: number): Promise<void> {
   const current = worker();
   clearInterval(current.timer);
   current.stop.abort();
-  await Promise.race([Promise.allSettled(current.running.values()), sleep(timeoutMs, undefined, { ref: false })]);
+  const drained = (async () => {
+    await current.claiming?.catch(() => undefined);
+    await Promise.allSettled(current.running.values());
+  })();
+  await Promise.race([drained, sleep(timeoutMs, undefined, { ref: false })]);
 }

@@ -9,6 +9,7 @@ import { jobResultsCsv, resultsFileName } from "./results-csv";
 export const resultsRoute = (kind: JobKind) =>
   apiRoute("admin", async (_request, { params }) => {
     const job = await jobWithRows(params.id, kind);
-    // A file name that is not plain ASCII is also sent under this one, for browsers that cannot read it.
-    return csvResponse(jobResultsCsv(job), resultsFileName(job), `${kind}-results.csv`);
+    // An import's results are named after the person's file, which may hold any character.
+    const plainName = job.kind === "import" ? "import-results.csv" : undefined;
+    return csvResponse(jobResultsCsv(job), resultsFileName(job), plainName);
   });

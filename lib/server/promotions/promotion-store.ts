@@ -63,6 +63,12 @@ export async function createPromotion(promotion: {
       throw isUniqueViolation(error) ? await promotionInProgress(to) : error;
     },
   );
-  await startJob(id, knownIds);
+  try {
+    await startJob(id, knownIds);
+  } catch (error) {
+    // Never started, it would hold the target until it counts as abandoned.
+    await query(`DELETE FROM import_jobs WHERE id = $1 AND state = 'preview'`, [id]).catch(() => undefined);
+    throw error;
+  }
   return id;
 }

@@ -35,7 +35,7 @@ export default async function PromotionPage({ params }: { params: Promise<{ id: 
         <time dateTime={job.createdAt}>{job.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
       </p>
       <ListHydration state={state}>
-        <JobView id={id} />
+        <JobView id={id} kind="promotion" />
       </ListHydration>
     </div>
   );

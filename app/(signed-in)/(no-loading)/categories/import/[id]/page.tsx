@@ -46,7 +46,7 @@ export default async function ImportJobPage({
         <time dateTime={job.createdAt}>{job.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
       </p>
       <ListHydration state={state}>
-        <JobView id={id} />
+        <JobView id={id} kind="import" />
       </ListHydration>
     </div>
   );

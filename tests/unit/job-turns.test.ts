@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { SESSION_SECRET } from "../support/auth-fixture";
+import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
+import { eventually } from "../support/probes";
+
+// A process runs two jobs at a time; a third started meanwhile gets a place within a turn, not after one of them ends.
+let fake: FakeCatalogue;
+const stored: { id: number; name: string }[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeCatalogue((request) => {
+    if (request.method === "GET") return json(200, stored);
+    const category = { id: 1000 + stored.length, name: (JSON.parse(request.body) as { name: string }).name };
+    stored.push(category);
+    return { ...json(201, category), delayMs: 40 };
+  });
+  vi.stubEnv("CATALOGUE_API_URL", fake.url);
+  vi.stubEnv("CATALOGUE_API_KEY", "turns-test-key");
+  vi.stubEnv("CATALOGUE_BREAKER_FAILURES", "0");
+  vi.stubEnv("IMPORT_CONCURRENCY", "1");
+  vi.stubEnv("IMPORT_RUN_SECONDS", "1");
+  vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
+  vi.stubEnv("APP_ORIGIN", "http://admin.test");
+});
+afterAll(async () => {
+  await stopJobWorker(10_000);
+  await fake.close();
+});
+
+const { readImportFile } = await import("@/lib/server/imports/read-import-file");
+const { classifyRows } = await import("@/lib/server/imports/classify-rows");
+const { createJob, readJob } = await import("@/lib/server/jobs/job-store");
+const { startJob } = await import("@/lib/server/jobs/job-states");
+const { startJobWorker, stopJobWorker, wakeJobWorker } = await import("@/lib/server/jobs/job-worker");
+
+async function startedImport(prefix: string, rows: number): Promise<string> {
+  const names = Array.from({ length: rows }, (_, i) => `${prefix} ${i}`);
+  const file = readImportFile(Buffer.from(`name\n${names.join("\n")}\n`), 20_000);
+  const id = await createJob({
+    kind: "import",
+    fileName: `${prefix}.csv`,
+    createdBy: "ada",
+    rows: classifyRows(file.rows, []),
+  });
+  expect(await startJob(id, [])).toBe(true);
+  return id;
+}
+
+const created = async (id: string) => (await readJob(id))?.counts.created ?? 0;
+
+it("gives a job started while two long ones run a turn, and the long ones carry on after it", async () => {
+  const long = [await startedImport("First", 150), await startedImport("Second", 150)];
+  await startJobWorker();
+  expect(
+    await eventually(async () => (await created(long[0] ?? "")) > 0 && (await created(long[1] ?? "")) > 0, 20_000),
+  ).toBe(true);
+
+  const short = await startedImport("Third", 1);
+  wakeJobWorker();
+  expect(await eventually(async () => (await readJob(short))?.state === "finished", 20_000)).toBe(true);
+  const [first, second] = await Promise.all(long.map((id) => readJob(id)));
+  // Without turns, the third would have waited for one of these to end.
+  expect([first?.state, second?.state]).toEqual(["running", "running"]);
+
+  expect(
+    await eventually(
+      async () => (await created(long[0] ?? "")) === 150 && (await created(long[1] ?? "")) === 150,
+      60_000,
+    ),
+  ).toBe(true);
+});
