@@ -40,7 +40,7 @@ export const configSchema = z.object({
   SHUTDOWN_READY_DELAY_MS: z._default(wholeNumber("SHUTDOWN_READY_DELAY_MS", 0, 600_000), 5_000),
   METRICS_PORT: z.optional(wholeNumber("METRICS_PORT", 1, 65_535)),
   METRICS_HOST: z._default(nonEmpty("METRICS_HOST"), "127.0.0.1"),
-  LOG_LEVEL: z.optional(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` })),
+  LOG_LEVEL: z._default(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` }), "info"),
   MAX_BODY_BYTES: z._default(wholeNumber("MAX_BODY_BYTES", 1, 1024 ** 3), 1024 * 1024),
   // Checked only: Next's server listens on it (3000 when unset).
   PORT: z.optional(wholeNumber("PORT", 1, 65_535)),
