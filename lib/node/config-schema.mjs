@@ -1,7 +1,8 @@
 // @ts-check
-// Every setting the app reads, checked in one place. Plain JavaScript: scripts/serve.mjs parses the settings with it
-// before Next loads (the stop, the metrics, the trusted proxies), and the app (lib/server/config/config.ts) with it at
-// start, so both read the same values and a bad one is reported in the same words.
+// The app's settings, each defined once with its check and default (docs/configuration.md lists the few read
+// elsewhere). Plain JavaScript: scripts/serve.mjs parses the settings with it before Next loads (the stop, the metrics,
+// the trusted proxies), and the app (lib/server/config/config.ts) at start, so both read the same values and a bad one
+// is reported in the same words.
 import * as z from "zod/mini";
 import { ENVIRONMENTS } from "../shared/environment-names.mjs";
 import {
