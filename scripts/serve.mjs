@@ -6,21 +6,19 @@ import { subscribe } from "node:diagnostics_channel";
 import http from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { CLIENT_ADDRESS_HEADER, clientAddress, isTrusted, parseTrustedProxies } from "../lib/node/forwarded.mjs";
-import { parseMetricsPort } from "../lib/node/metrics.mjs";
-import { drainOnSignal, parseMs } from "../lib/node/drain.mjs";
+import { configErrorMessage, parseSettings } from "../lib/node/config-schema.mjs";
+import { drainOnSignal } from "../lib/node/drain.mjs";
+import { CLIENT_ADDRESS_HEADER, clientAddress, isTrusted } from "../lib/node/forwarded.mjs";
 
 const FORWARDED_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-forwarded-port"];
 
-const { list: trusted, problem } = parseTrustedProxies(process.env.TRUSTED_PROXIES);
-const metrics = parseMetricsPort(process.env.METRICS_PORT);
-const readyDelay = parseMs("SHUTDOWN_READY_DELAY_MS", process.env.SHUTDOWN_READY_DELAY_MS, 5_000);
-const grace = parseMs("SHUTDOWN_GRACE_MS", process.env.SHUTDOWN_GRACE_MS, 10_000);
-for (const found of [problem, metrics.problem, readyDelay.problem, grace.problem]) {
-  if (!found) continue;
-  console.error(`Configuration error: ${found}`);
+// The app's own schema: a bad setting stops the server here, before it listens, with the app's message.
+const { settings, problems } = parseSettings(process.env);
+if (!settings) {
+  console.error(configErrorMessage(problems));
   process.exit(1);
 }
+const trusted = settings.TRUSTED_PROXIES;
 
 // Runs for every request before the server's "request" event, so no handler ever sees the headers as sent.
 subscribe("http.server.request.start", (message) => {
@@ -32,11 +30,10 @@ subscribe("http.server.request.start", (message) => {
   if (!isTrusted(socket.remoteAddress, trusted)) for (const name of FORWARDED_HEADERS) delete headers[name];
 });
 
-if (metrics.port !== undefined) {
+if (settings.METRICS_PORT !== undefined) {
   const { startMetrics } = await import("../lib/node/metrics.mjs");
-  const host = process.env.METRICS_HOST || "127.0.0.1";
   const routesManifest = fileURLToPath(new URL("../.next/routes-manifest.json", import.meta.url));
-  await startMetrics({ host, port: metrics.port, routesManifest });
+  await startMetrics({ host: settings.METRICS_HOST, port: settings.METRICS_PORT, routesManifest });
 }
 
 // The stop is ours (lib/node/drain.mjs): Next would stop listening the moment the signal comes.
@@ -48,7 +45,11 @@ const createServer = http.createServer;
 http.createServer = /** @type {typeof http.createServer} */ (
   (/** @type {any[]} */ ...args) => (appServer ??= /** @type {any} */ (createServer)(...args))
 );
-const drain = drainOnSignal({ server: () => appServer, readyDelayMs: readyDelay.ms ?? 0, graceMs: grace.ms ?? 0 });
+const drain = drainOnSignal({
+  server: () => appServer,
+  readyDelayMs: settings.SHUTDOWN_READY_DELAY_MS,
+  graceMs: settings.SHUTDOWN_GRACE_MS,
+});
 process.on("SIGTERM", drain);
 process.on("SIGINT", drain);
 

@@ -51,7 +51,11 @@ if (embedded && process.env.CATALOGUE_ENVIRONMENT) {
     dataFile,
     Number(process.env.CATALOGUE_PORT ?? 0),
   );
-  Object.assign(childEnv, { CATALOGUE_API_URL: service.url, CATALOGUE_API_KEY: service.apiKey });
+  Object.assign(childEnv, {
+    CATALOGUE_API_URL: service.url,
+    CATALOGUE_API_KEY: service.apiKey,
+    CATALOGUE_EMBEDDED: "1",
+  });
 } else if (embedded) {
   // Both environments, each with its own data and its own key, so a newcomer sees the switch and the comparison.
   const productionFile = resolve(process.env.CATALOGUE_DATA_FILE ?? join(dataDir, "catalogue.json"));

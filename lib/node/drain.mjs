@@ -18,19 +18,6 @@ const IDLE_AFTER_MS = 1_000;
 const emit = /** @type {(event: string, ...args: unknown[]) => boolean} */ (process.emit.bind(process));
 
 /**
- * A duration setting, checked as the app's configuration checks it (one message, the same words).
- * @param {string} name @param {string | undefined} value @param {number} fallback
- * @returns {{ ms: number, problem?: undefined } | { ms?: undefined, problem: string }}
- */
-export function parseMs(name, value, fallback) {
-  if (value === undefined) return { ms: fallback };
-  const ms = Number(value);
-  if (value.trim() === "" || !Number.isInteger(ms) || ms < 0 || ms > 600_000)
-    return { problem: `${name} must be a whole number from 0 to 600000 (got "${value}")` };
-  return { ms };
-}
-
-/**
  * @param {{ server: () => import("node:http").Server | undefined, readyDelayMs: number, graceMs: number }} options
  * @returns {(signal: NodeJS.Signals) => void}
  */

@@ -9,15 +9,6 @@ import { routeLabelerFrom } from "./route-label.mjs";
 export const METRIC_PREFIX = "categories_admin_";
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-/** @param {string | undefined} value */
-export function parseMetricsPort(value) {
-  if (value === undefined || value === "") return { port: undefined };
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535)
-    return { problem: `METRICS_PORT must be a port number from 1 to 65535, not "${value}".` };
-  return { port };
-}
-
 /**
  * @param {{ host: string, port: number, routesManifest: string }} options
  * @returns {Promise<import("node:http").Server>}

@@ -1,13 +1,17 @@
 import "server-only";
 import pino from "pino";
+import { configSchema } from "@/lib/node/config-schema.mjs";
 import { currentTraceId } from "@/lib/server/tracing/tracing";
 import { tracingWanted } from "@/lib/server/tracing/tracing-wanted";
 
 type Fields = Record<string, string | number | boolean | undefined>;
 
+// LOG_LEVEL as the settings check reads it, its default included (a bad value stops the app at start).
+const level = configSchema.shape.LOG_LEVEL.safeParse(process.env.LOG_LEVEL || undefined);
+
 // Callers pass named fields only; the redact list is a second line of defence for secrets.
 const options: pino.LoggerOptions = {
-  level: process.env.LOG_LEVEL ?? "info",
+  level: level.success ? level.data : "info",
   base: { environment: process.env.CATALOGUE_ENVIRONMENT ?? "production" },
   timestamp: pino.stdTimeFunctions.isoTime,
   formatters: { level: (label) => ({ level: label }) },

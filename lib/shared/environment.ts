@@ -1,5 +1,6 @@
-/** What the header's badge, the title prefix and the colour say: "local" is a single embedded service of old. */
-export const ENVIRONMENTS = ["production", "staging", "local"] as const;
+import { ENVIRONMENTS } from "./environment-names.mjs";
+
+export { ENVIRONMENTS };
 export type Environment = (typeof ENVIRONMENTS)[number];
 
 /** The catalogue environments an address can name with ?environment=. */

@@ -78,7 +78,8 @@ describe("start-up configuration check", () => {
       "10.0.0.0/40",
       'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 (got "10.0.0.0/40")',
     ],
-    ["METRICS_PORT", "9O9O", 'METRICS_PORT must be a port number from 1 to 65535, not "9O9O".'],
+    ["METRICS_PORT", "9O9O", 'METRICS_PORT must be a whole number from 1 to 65535 (got "9O9O")'],
+    ["SHUTDOWN_GRACE_MS", "10s", 'SHUTDOWN_GRACE_MS must be a whole number from 0 to 600000 (got "10s")'],
   ] as const) {
     it(`a ${value ? "bad" : "missing"} ${name}${value ? ` (${value})` : ""} stops start-up with one line naming it`, async () => {
       const { code, stderr } = await startWith({ ...GOOD, [name]: value });
@@ -90,6 +91,14 @@ describe("start-up configuration check", () => {
     }, 30_000);
   }
 });
+
+it("several bad settings stop start-up with one line naming each", async () => {
+  const { code, stderr } = await startWith({ ...GOOD, SHUTDOWN_READY_DELAY_MS: "-1", CATALOGUE_TIMEOUT_MS: "soon" });
+  expect(code).toBe(1);
+  expect(stderr.trim().split("\n")).toEqual([
+    'Configuration error: CATALOGUE_TIMEOUT_MS must be a whole number from 1 to 600000 (got "soon"); SHUTDOWN_READY_DELAY_MS must be a whole number from 0 to 600000 (got "-1")',
+  ]);
+}, 30_000);
 
 describe("start-up check of the two environments", () => {
   // An empty setting counts as not set.

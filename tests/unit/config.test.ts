@@ -25,7 +25,6 @@ describe("parseConfig", () => {
       connectTimeoutMs: 3_000,
       breakerFailures: 5,
       breakerCooldownMs: 10_000,
-      shutdownGraceMs: 10_000,
       maxBodyBytes: 1024 * 1024,
       sessionSecret: valid.SESSION_SECRET,
       auditRetentionDays: 400,
@@ -69,6 +68,8 @@ describe("parseConfig", () => {
       'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 (got "10.0.0.0/33")',
     ],
     [{ TRUSTED_PROXIES: "10.0.0.1, proxy.internal" }, '(got "proxy.internal")'],
+    // No address in it: no proxy is trusted, so none can tell the app its origin.
+    [{ APP_ORIGIN: undefined, TRUSTED_PROXIES: " , " }, "APP_ORIGIN is required in production"],
     [{ CATALOGUE_API_URL: "http://catalogue.internal/v1" }, "CATALOGUE_API_URL uses plain http to another host"],
     [{ CATALOGUE_API_URL: "http://10.1.2.3:8080/v1" }, "CATALOGUE_API_URL uses plain http to another host"],
     [{ AUTH_HASH_CONCURRENCY: "0" }, "AUTH_HASH_CONCURRENCY must be a whole number from 1 to 64"],

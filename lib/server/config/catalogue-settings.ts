@@ -1,6 +1,6 @@
 import "server-only";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
-import { isLoopbackHost } from "./config-schema";
+import { isLoopbackHost } from "@/lib/node/setting-checks.mjs";
 
 /** One catalogue environment's service: its key goes to its URL and nowhere else. */
 export type CatalogueSettings = { environment: CatalogueEnvironment; url: string; apiKey: string };

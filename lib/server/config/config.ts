@@ -1,7 +1,7 @@
 import "server-only";
+import { configErrorMessage, parseSettings } from "@/lib/node/config-schema.mjs";
 import type { Environment } from "@/lib/shared/environment";
 import { type CatalogueSettings, readCatalogueSettings } from "./catalogue-settings";
-import { configSchema } from "./config-schema";
 
 export type { CatalogueSettings } from "./catalogue-settings";
 export { configuredEnvironments, defaultEnvironment, environmentLabel } from "./environments";
@@ -32,7 +32,6 @@ export type Config = {
   connectTimeoutMs: number;
   breakerFailures: number;
   breakerCooldownMs: number;
-  shutdownGraceMs: number;
   maxBodyBytes: number;
   sessionSecret: string;
   auditRetentionDays: number;
@@ -53,10 +52,7 @@ export class ConfigError extends Error {
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
-  const result = configSchema.safeParse(present);
-  const problems = result.success ? [] : result.error.issues.map((issue) => issue.message);
-  const data = result.success ? result.data : undefined;
+  const { settings: data, problems } = parseSettings(env);
   const catalogues = data ? readCatalogueSettings(data, problems) : [];
   const someCatalogue = catalogues.length > 0;
   if (someCatalogue && !data?.DATABASE_URL) {
@@ -96,10 +92,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (data?.AUTH_LOCAL === "off" && !data.OIDC_ISSUER) {
     problems.push("AUTH_LOCAL=off needs single sign-on (OIDC_ISSUER): without either, nobody could sign in");
   }
-  if (!result.success || problems.length > 0) {
-    throw new ConfigError(`Configuration error: ${problems.join("; ")}`);
-  }
-  const settings = result.data;
+  if (!data || problems.length > 0) throw new ConfigError(configErrorMessage(problems));
+  const settings = data;
   const appOrigin = settings.APP_ORIGIN?.replace(/\/$/, "");
   return {
     catalogues,
@@ -109,7 +103,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     connectTimeoutMs: settings.CATALOGUE_CONNECT_TIMEOUT_MS,
     breakerFailures: settings.CATALOGUE_BREAKER_FAILURES,
     breakerCooldownMs: settings.CATALOGUE_BREAKER_COOLDOWN_MS,
-    shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
     maxBodyBytes: settings.MAX_BODY_BYTES,
     sessionSecret: settings.SESSION_SECRET as string,
     auditRetentionDays: settings.AUDIT_RETENTION_DAYS,

@@ -1,0 +1,127 @@
+// @ts-check
+// The checks of lib/node/config-schema.mjs, each message naming its setting and saying what is expected.
+import * as z from "zod/mini";
+import { parseTrustedProxies } from "./forwarded.mjs";
+
+/** @param {string} name @param {number} min @param {number} max */
+export const wholeNumber = (name, min, max) =>
+  z.pipe(
+    z.string(),
+    z.transform((raw, ctx) => {
+      const value = Number(raw);
+      if (raw.trim() === "" || !Number.isInteger(value) || value < min || value > max) {
+        ctx.issues.push({
+          code: "custom",
+          input: raw,
+          message: `${name} must be a whole number from ${min} to ${max} (got "${raw}")`,
+        });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  );
+
+/** @param {string} name */
+export const baseUrl = (name) =>
+  z.string().check(
+    z.refine((raw) => {
+      try {
+        const url = new URL(raw);
+        return (
+          (url.protocol === "http:" || url.protocol === "https:") &&
+          /\/v1\/?$/.test(url.pathname) &&
+          !url.search &&
+          !url.hash
+        );
+      } catch {
+        return false;
+      }
+    }, `${name} must be an http(s) URL whose path ends in /v1, like https://catalogue.example.com/v1`),
+  );
+
+const LOOPBACK_HOST = /^(localhost|\[::1\]|127\.\d+\.\d+\.\d+)$/;
+/** @param {string} hostname */
+export const isLoopbackHost = (hostname) => LOOPBACK_HOST.test(hostname);
+
+// Plain http only on this machine: anywhere else the client secret and the tokens would cross the network in clear.
+export const issuerUrl = z.string().check(
+  z.refine((raw) => {
+    try {
+      const url = new URL(raw);
+      return (
+        (url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname))) &&
+        !url.search &&
+        !url.hash
+      );
+    } catch {
+      return false;
+    }
+  }, "OIDC_ISSUER must be the identity provider's https URL, like https://login.example.com/realms/staff (plain http only on a loopback address)"),
+);
+
+/** @param {string} name */
+export const nonEmpty = (name) => z.string().check(z.refine((raw) => raw.trim() !== "", `${name} must not be blank`));
+
+/** @param {string} name */
+export const valueList = (name) =>
+  z.pipe(
+    z.string(),
+    z.transform((raw, ctx) => {
+      const values = raw
+        .split(",")
+        .map((value) => value.trim())
+        .filter(Boolean);
+      if (values.length === 0) {
+        ctx.issues.push({
+          code: "custom",
+          input: raw,
+          message: `${name} must list at least one value, comma-separated (got "${raw}")`,
+        });
+        return z.NEVER;
+      }
+      return values;
+    }),
+  );
+
+// Read into the list the server entry checks each request's address against.
+export const trustedProxies = z.pipe(
+  z.string(),
+  z.transform((raw, ctx) => {
+    const { list, problem } = parseTrustedProxies(raw);
+    if (problem) {
+      ctx.issues.push({ code: "custom", input: raw, message: problem });
+      return z.NEVER;
+    }
+    return list;
+  }),
+);
+
+export const postgresUrl = z.string().check(
+  z.refine((raw) => {
+    try {
+      return ["postgres:", "postgresql:"].includes(new URL(raw).protocol);
+    } catch {
+      return false;
+    }
+  }, "DATABASE_URL must be a postgres:// URL, like postgres://user:password@db.example.com:5432/categories"),
+);
+
+export const appOrigin = z.string().check(
+  z.refine((raw) => {
+    try {
+      const url = new URL(raw);
+      return (url.protocol === "http:" || url.protocol === "https:") && url.origin === raw.replace(/\/$/, "");
+    } catch {
+      return false;
+    }
+  }, "APP_ORIGIN must be the app's public origin, like https://admin.example.com (no path)"),
+);
+
+export const oidcScopes = z
+  .string()
+  .check(
+    z.refine(
+      (raw) => raw.split(/\s+/).includes("openid"),
+      'OIDC_SCOPES must include openid, like "openid profile email"',
+    ),
+  );
