@@ -312,6 +312,26 @@ describe("an import job", () => {
     expect(posted()).toEqual(["Leased row"]);
   });
 
+  it("takes no new row once another process has taken its job over, and leaves the rest to that one", async () => {
+    const id = await preview(`name\n${Array.from({ length: 40 }, (_, i) => `Taken ${i}`).join("\n")}\n`);
+    await start(id);
+    setTimeout(() => {
+      void query(
+        `UPDATE import_jobs SET lease_owner = 'another process', lease_until = now() + interval '1 hour'
+                  WHERE id = $1`,
+        [id],
+      );
+    }, 60);
+    await run(id);
+    const job = await jobs.readJob(id);
+    expect(job?.state).toBe("running");
+    expect(job?.counts.sending).toBe(0);
+    expect(job?.counts.created).toBe(posted().length);
+    expect(job?.counts.pending).toBeGreaterThan(0);
+    const { rows } = await query<{ lease_owner: string }>(`SELECT lease_owner FROM import_jobs WHERE id = $1`, [id]);
+    expect(rows[0]?.lease_owner).toBe("another process");
+  });
+
   it("cancel stops sending: the rest is skipped and the job ends cancelled", async () => {
     const id = await preview(`name\n${Array.from({ length: 30 }, (_, i) => `Cancel ${i}`).join("\n")}\n`);
     await start(id);
