@@ -29,8 +29,11 @@ export async function upsertUser(db, username, role, password) {
   return saveUser(db, { username, role, passwordHash: await hashPassword(password) });
 }
 
-/** @param {Queryable} db @param {StoredUser} user @returns {Promise<"added" | "updated">} */
-async function saveUser(db, { username, role, passwordHash }) {
+/**
+ * A user whose password is already hashed (an imported users file, the tests' fixture accounts).
+ * @param {Queryable} db @param {StoredUser} user @returns {Promise<"added" | "updated">}
+ */
+export async function saveUser(db, { username, role, passwordHash }) {
   const { rows } = await db.query(SAVE, [username, role, passwordHash, randomUUID()]);
   return rows[0]?.inserted ? "added" : "updated";
 }

@@ -14,14 +14,14 @@ export const keepBigIntegers: Reviver = (_key, value, context) =>
   typeof value === "number" && context?.source !== undefined ? exactNumber(context.source, value) : value;
 
 // Source text access: Node 22, Chrome 114, Firefox 135, Safari 18.4. Elsewhere (Node 20) lossless-json reads the
-// digits.
-const nativeSourceText = (() => {
+// digits. Exported so that a test can say which of the two this runtime takes.
+export const digitsReader: "source text" | "lossless-json" = (() => {
   let seen: string | undefined;
   JSON.parse("1", ((_key, value, context) => {
     seen = context?.source;
     return value;
   }) as Reviver as Parameters<typeof JSON.parse>[1]);
-  return seen === "1";
+  return seen === "1" ? "source text" : "lossless-json";
 })();
 
 // Fewer than 16 digits in a row is below 2^53 (16 digits): plain JSON.parse is exact there, and faster than a
@@ -30,7 +30,7 @@ const LONG_DIGIT_RUN = /\d{16}/;
 
 export function parseExactJson(text: string): unknown {
   if (!LONG_DIGIT_RUN.test(text)) return JSON.parse(text);
-  return nativeSourceText
+  return digitsReader === "source text"
     ? JSON.parse(text, keepBigIntegers as Parameters<typeof JSON.parse>[1])
     : parse(text, null, (digits) => exactNumber(digits));
 }

@@ -1,13 +1,29 @@
-import { type Queryable, upsertUser } from "@/lib/node/user-store.mjs";
+import { hashPassword } from "@/lib/node/password.mjs";
+import { type Queryable, saveUser } from "@/lib/node/user-store.mjs";
 import { testDb } from "./test-database";
 
 export const SESSION_SECRET = "unit-test-session-secret-0123456789abcdef";
 export const ADMIN = { username: "ada", password: "admin-password-123", role: "admin" } as const;
 export const VIEWER = { username: "vic", password: "viewer-password-123", role: "viewer" } as const;
 
+/** ADMIN's and VIEWER's password hashes, made once per run: each scrypt takes about 0.4 s of CPU at the app's cost. */
+export async function accountHashes(): Promise<Record<string, string>> {
+  const hashed = await Promise.all(
+    [ADMIN, VIEWER].map(async (user) => [user.username, await hashPassword(user.password)] as const),
+  );
+  return Object.fromEntries(hashed);
+}
+
+// Set by the global setup (database-setup.ts); without it, each call hashes anew.
+const madeOnce: Record<string, string> = JSON.parse(process.env.TEST_ACCOUNT_HASHES ?? "{}");
+
 /** ADMIN and VIEWER in the test file's database, or `db` (their sessions end if they were there already). */
 export async function addAccounts(db: Queryable = testDb): Promise<void> {
-  await Promise.all([ADMIN, VIEWER].map((user) => upsertUser(db, user.username, user.role, user.password)));
+  await Promise.all(
+    [ADMIN, VIEWER].map(async ({ username, role, password }) =>
+      saveUser(db, { username, role, passwordHash: madeOnce[username] ?? (await hashPassword(password)) }),
+    ),
+  );
 }
 
 type LoginRoute = { POST: (request: Request) => Promise<Response> };

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { startEmbeddedDatabase } from "../../lib/node/embedded-database.mjs";
 import { migrate } from "../../lib/node/migrate.mjs";
 import { ensureBuild } from "../../scripts/ensure-build.mjs";
+import { accountHashes } from "./auth-fixture";
 
 const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
 
@@ -22,5 +23,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   await writeFile(template, Buffer.from(await (await database.dump()).arrayBuffer()));
   await database.stop();
   process.env.TEST_DATABASE_TEMPLATE = template;
+  // About 35 files add the fixture accounts: their hashes are made here once, not twice in each.
+  process.env.TEST_ACCOUNT_HASHES = JSON.stringify(await accountHashes());
   return () => rm(dir, { recursive: true, force: true });
 }

@@ -5,8 +5,9 @@ import { AppError } from "@/lib/shared/app-error";
 import { keepBigIntegers } from "@/lib/shared/exact-json";
 import { categoryListSchema, categorySchema } from "@/lib/shared/schemas";
 
-// Node 20 has no JSON.parse source text access, so parseExactJson takes its lossless-json path there (exact-json.test);
-// the reviver that Node 22 and the browsers use is tested on its own with the context they pass, and end to end in Chromium.
+// Node 20 has no JSON.parse source text access, so parseExactJson takes its lossless-json path there; .ci/run runs
+// exact-json.test on Node 24 as well, for the reviver path. Here the reviver is tested on its own with the context the
+// runtimes pass, and end to end in Chromium.
 describe("keepBigIntegers (the reviver for JSON.parse with source text access)", () => {
   it("turns an unsafe integer into a bigint from its source digits", () => {
     expect(keepBigIntegers.call(null, "id", 9007199254740992, { source: "9007199254740993" })).toBe(9007199254740993n);

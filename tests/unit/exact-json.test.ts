@@ -1,9 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { categoryToJson, parseExactJson } from "@/lib/shared/exact-json";
+import { categoryToJson, digitsReader, parseExactJson } from "@/lib/shared/exact-json";
 import { categoryListSchema } from "@/lib/shared/schemas";
 
+// .ci/run runs this file on Node 20 and on Node 24 (the image's), so each of parseExactJson's two ways is tested.
+const nodeMajor = Number(process.versions.node.split(".")[0]);
+const expectedReader = nodeMajor === 20 ? "lossless-json" : "source text";
+
 describe("exact JSON for int64 ids", () => {
+  it(`reads the digits with ${expectedReader} on Node ${nodeMajor}`, () => {
+    expect(digitsReader).toBe(expectedReader);
+  });
+
   it("parses integers above 2^53 without changing a digit, where JSON.parse would", () => {
     const text = '[{"id":9007199254740993,"name":"big"}]';
     expect((JSON.parse(text) as [{ id: number }])[0].id).toBe(9007199254740992);
