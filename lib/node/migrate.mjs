@@ -24,6 +24,8 @@ function metAnother(error) {
   return (
     text.includes("Another migration is already running") ||
     text.includes("already exists") ||
+    // The other's migration dropped it first.
+    text.includes("does not exist") ||
     text.includes("duplicate key")
   );
 }

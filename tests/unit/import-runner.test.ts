@@ -317,7 +317,7 @@ describe("an import job", () => {
     await start(id);
     setTimeout(() => {
       void query(
-        `UPDATE import_jobs SET lease_owner = 'another process', lease_until = now() + interval '1 hour'
+        `UPDATE import_jobs SET lease_holder = 'another process', lease_expires = now() + interval '1 hour'
                   WHERE id = $1`,
         [id],
       );
@@ -328,8 +328,8 @@ describe("an import job", () => {
     expect(job?.counts.sending).toBe(0);
     expect(job?.counts.created).toBe(posted().length);
     expect(job?.counts.pending).toBeGreaterThan(0);
-    const { rows } = await query<{ lease_owner: string }>(`SELECT lease_owner FROM import_jobs WHERE id = $1`, [id]);
-    expect(rows[0]?.lease_owner).toBe("another process");
+    const { rows } = await query<{ lease_holder: string }>(`SELECT lease_holder FROM import_jobs WHERE id = $1`, [id]);
+    expect(rows[0]?.lease_holder).toBe("another process");
   });
 
   it("cancel stops sending: the rest is skipped and the job ends cancelled", async () => {

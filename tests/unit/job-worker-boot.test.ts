@@ -58,6 +58,6 @@ it("a worker that failed to start because the database was down starts when it i
   // The run gives its lease back just after the job finishes: wait for it, so that the proxy closed after this test
   // cuts no query of the worker's.
   const runsLeft = async () =>
-    (await query("SELECT 1 FROM import_jobs WHERE id = $1 AND lease_owner IS NULL", [id])).rowCount === 1;
+    (await query("SELECT 1 FROM import_jobs WHERE id = $1 AND lease_holder IS NULL", [id])).rowCount === 1;
   expect(await eventually(runsLeft, 20_000)).toBe(true);
 });

@@ -84,8 +84,8 @@ it("on stop, finishes the creates in flight and gives the job back for whichever
   expect(job?.state).toBe("running");
   expect(job?.counts).toMatchObject({ sending: 0 });
   expect(job?.counts.pending).toBeGreaterThan(0);
-  const { rows } = await query<{ lease_owner: string | null }>(`SELECT lease_owner FROM import_jobs WHERE id = $1`, [
+  const { rows } = await query<{ lease_holder: string | null }>(`SELECT lease_holder FROM import_jobs WHERE id = $1`, [
     id,
   ]);
-  expect(rows).toEqual([{ lease_owner: null }]);
+  expect(rows).toEqual([{ lease_holder: null }]);
 });

@@ -7,7 +7,7 @@ import { query } from "@/lib/server/db/database";
 
 const leaseSeconds = () => getConfig().imports.runSeconds;
 
-const FREE = "state = 'running' AND (lease_until IS NULL OR lease_until < now())";
+const FREE = "state = 'running' AND (lease_expires IS NULL OR lease_expires < now())";
 
 /**
  * A running job no process holds, leased to `owner`, other than those it runs already. Jobs never run come first,
@@ -15,9 +15,9 @@ const FREE = "state = 'running' AND (lease_until IS NULL OR lease_until < now())
  */
 export async function claimJob(owner: string, running: readonly string[]): Promise<string | undefined> {
   const { rows } = await query<{ id: string }>(
-    `UPDATE import_jobs SET lease_owner = $1, lease_until = now() + make_interval(secs => $2)
+    `UPDATE import_jobs SET lease_holder = $1, lease_expires = now() + make_interval(secs => $2)
      WHERE id = (SELECT id FROM import_jobs WHERE ${FREE} AND id <> ALL($3::uuid[])
-                 ORDER BY lease_until NULLS FIRST, created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+                 ORDER BY lease_expires NULLS FIRST, created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
      RETURNING id`,
     [owner, leaseSeconds(), running],
   );
@@ -33,8 +33,8 @@ export async function othersWaiting(id: string): Promise<boolean> {
 /** This job's lease for `owner`, unless another process holds it. */
 export async function takeLease(id: string, owner: string): Promise<boolean> {
   const { rowCount } = await query(
-    `UPDATE import_jobs SET lease_owner = $2, lease_until = now() + make_interval(secs => $3)
-     WHERE id = $1 AND (lease_owner = $2 OR lease_until IS NULL OR lease_until < now())`,
+    `UPDATE import_jobs SET lease_holder = $2, lease_expires = now() + make_interval(secs => $3)
+     WHERE id = $1 AND (lease_holder = $2 OR lease_expires IS NULL OR lease_expires < now())`,
     [id, owner, leaseSeconds()],
   );
   return rowCount === 1;
@@ -43,8 +43,8 @@ export async function takeLease(id: string, owner: string): Promise<boolean> {
 /** The jobs of `ids` whose lease `owner` still held, now renewed. */
 export async function renewLeases(owner: string, ids: readonly string[]): Promise<Set<string>> {
   const { rows } = await query<{ id: string }>(
-    `UPDATE import_jobs SET lease_until = now() + make_interval(secs => $3)
-     WHERE id = ANY($2::uuid[]) AND lease_owner = $1 RETURNING id`,
+    `UPDATE import_jobs SET lease_expires = now() + make_interval(secs => $3)
+     WHERE id = ANY($2::uuid[]) AND lease_holder = $1 RETURNING id`,
     [owner, ids, leaseSeconds()],
   );
   return new Set(rows.map((row) => row.id));
@@ -52,7 +52,7 @@ export async function renewLeases(owner: string, ids: readonly string[]): Promis
 
 /** Given back at once, so that another process carries on a job this one stopped without waiting out the lease. */
 export async function releaseLease(id: string, owner: string): Promise<void> {
-  await query(`UPDATE import_jobs SET lease_owner = NULL, lease_until = now() WHERE id = $1 AND lease_owner = $2`, [
+  await query(`UPDATE import_jobs SET lease_holder = NULL, lease_expires = now() WHERE id = $1 AND lease_holder = $2`, [
     id,
     owner,
   ]);

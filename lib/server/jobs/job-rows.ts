@@ -26,7 +26,7 @@ export async function takeNextRow(id: string, leaseOwner: string): Promise<RowTo
                      FOR UPDATE SKIP LOCKED)
        AND EXISTS (SELECT 1 FROM import_jobs
                    WHERE id = $1 AND state = 'running' AND NOT cancel_requested
-                     AND lease_owner = $2 AND lease_until > now())
+                     AND lease_holder = $2 AND lease_expires > now())
      RETURNING r.line, r.name, r.description`,
     [id, leaseOwner],
   );

@@ -17,7 +17,7 @@ export type RunningJob = Job & { knownIds: readonly string[]; cancelRequested: b
 export async function readRunningJob(id: string, leaseOwner: string, job?: Job): Promise<RunningJob | undefined> {
   const { rows } = await query<{ known_ids: string[] | null; cancel_requested: boolean }>(
     `SELECT known_ids, cancel_requested FROM import_jobs
-     WHERE id = $1 AND state = 'running' AND lease_owner = $2 AND lease_until > now()`,
+     WHERE id = $1 AND state = 'running' AND lease_holder = $2 AND lease_expires > now()`,
     [id, leaseOwner],
   );
   const [control] = rows;
