@@ -66,6 +66,9 @@ export function CompareView({ canPromote }: { canPromote: boolean }) {
         </Alert>
       )}
       {failed && <PromoteFailureAlert failed={failed} />}
+      {/* Only when the comparison was too large to come with the page: a group of 100 rows fills more than a screen,
+          so the groups take this place without pushing what is under them into view. */}
+      {isPending && <div className="skeleton-bar compare-pending" aria-hidden="true" />}
       {data && (
         <>
           <CompareGroup

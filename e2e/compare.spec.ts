@@ -83,6 +83,36 @@ test("the page passes every axe rule in light and dark", async ({ page }) => {
   await expectNoAxeViolationsInEitherScheme(page);
 });
 
+test("an admin's page arrives whole: the groups push nothing on it aside (no layout shift)", async ({
+  page,
+  context,
+}) => {
+  // An admin's page has Recent promotions under the groups: groups that arrived late would push it down.
+  await signInByApi(context.request, ACCOUNTS.admin, app.url);
+  await page.addInitScript(() => {
+    const shifts: PerformanceEntry[] = [];
+    const observer = new PerformanceObserver((list) => shifts.push(...list.getEntries()));
+    observer.observe({ type: "layout-shift", buffered: true });
+    const score = (entry: PerformanceEntry) => (entry as PerformanceEntry & { value: number }).value;
+    Object.assign(window, { layoutShifts: () => [...shifts, ...observer.takeRecords()].map(score) });
+  });
+  await page.goto(`${app.url}/compare`);
+  await expect(page.getByRole("table", { name: "Different descriptions" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Recent promotions" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Compare again" })).toBeEnabled(); // hydrated
+
+  // Two frames later, any shift of the frame that showed the groups has been recorded.
+  const shifts = await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve((window as unknown as { layoutShifts: () => number[] }).layoutShifts())),
+        ),
+      ),
+  );
+  expect(shifts).toEqual([]);
+});
+
 test("a failing environment is named in the page's alert, and Try again compares again", async ({ page }) => {
   staging.reply(() => ({ status: 500, body: "{}" }));
   try {

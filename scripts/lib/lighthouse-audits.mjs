@@ -26,6 +26,11 @@ export function metrics(lhr) {
   });
 }
 
+/** Cumulative layout shift, unrounded: the page's target is on the value, not on its score. @param {Result} lhr */
+export function layoutShift(lhr) {
+  return lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0;
+}
+
 /**
  * The audits of a category scoring below 1, worst first, then the unscored ones that name what costs a metric
  * (layout-shifts: the elements that moved). The metrics themselves are listed by metrics().

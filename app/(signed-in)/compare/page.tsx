@@ -1,9 +1,15 @@
+import { QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { CompareView } from "@/components/compare-view";
+import { ListHydration } from "@/components/list-hydration";
 import { RecentJobs } from "@/components/recent-jobs";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { missingEnvironment } from "@/lib/server/compare/compare-environments";
+import { comparisonForFirstPaint } from "@/lib/server/compare/comparison-for-first-paint";
+import { requestIdOf } from "@/lib/server/http/request-id";
 import { listJobs } from "@/lib/server/jobs/job-store";
+import { comparisonQueryKey } from "@/lib/shared/comparison-query";
 
 export const metadata: Metadata = { title: "Compare" };
 
@@ -22,7 +28,14 @@ export default async function ComparePage() {
     );
   // Only admins promote, so only they are offered the ticks and the list of promotions.
   const isAdmin = user.role === "admin";
-  const promotions = isAdmin ? await listJobs("promotion") : undefined;
+  // Per request: a shared client would hand one person's comparison to another's page.
+  const requestId = requestIdOf(await headers());
+  const queryClient = new QueryClient();
+  // The groups come with the page, so they never arrive later and push what is under them (Recent promotions) down.
+  const [promotions] = await Promise.all([
+    isAdmin ? listJobs("promotion") : undefined,
+    queryClient.prefetchQuery({ queryKey: comparisonQueryKey, queryFn: () => comparisonForFirstPaint(requestId) }),
+  ]);
   return (
     <div className="stack">
       <h1>Compare</h1>
@@ -30,7 +43,9 @@ export default async function ComparePage() {
         Staging against production. Categories are matched by name, ignoring case and surrounding spaces.
         {isAdmin && " Tick categories found in one environment only to add them to the other."}
       </p>
-      <CompareView canPromote={isAdmin} />
+      <ListHydration state={dehydrate(queryClient)}>
+        <CompareView canPromote={isAdmin} />
+      </ListHydration>
       {promotions && <RecentJobs kind="promotion" jobs={promotions} />}
     </div>
   );

@@ -1,10 +1,9 @@
-import { compareEnvironments } from "@/lib/server/compare/compare-environments";
+import { comparisonJson } from "@/lib/server/compare/comparison-for-first-paint";
 import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
-import { comparisonToJson } from "@/lib/shared/compare-categories";
 
 export const GET = apiRoute("viewer", async (_request, { requestId }) =>
-  jsonResponse(comparisonToJson(await compareEnvironments({ requestId })), 200),
+  jsonResponse(await comparisonJson({ requestId }), 200),
 );
 
 const notAllowed = methodNotAllowed(["GET", "HEAD"]);

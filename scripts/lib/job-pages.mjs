@@ -1,0 +1,58 @@
+// @ts-check
+// An import and a promotion, made through the documented HTTP API (docs/api.md) as any other client would, so that
+// `npm run lighthouse` and `npm run screenshots` have a job page of each kind to open.
+import { setTimeout as sleep } from "node:timers/promises";
+import { parse } from "lossless-json";
+
+/**
+ * POST /api/imports with the file as the body: the import's preview, nothing sent yet. Returns the import's id.
+ * @param {string} appUrl @param {string} cookie an admin's @param {{ fileName: string, csv: string }} file
+ */
+export async function createImport(appUrl, cookie, { fileName, csv }) {
+  const job = await send(`${appUrl}/api/imports`, cookie, {
+    headers: { "content-type": "text/csv", "x-file-name": encodeURIComponent(fileName) },
+    body: csv,
+  });
+  return job.id;
+}
+
+/**
+ * POST /api/promotions of the first `count` categories only in `from`, as /api/compare lists them; returns the
+ * promotion's id once it has finished, so its page shows results rather than rows still being sent.
+ * @param {string} appUrl @param {string} cookie an admin's
+ * @param {{ from: "staging" | "production", to: "staging" | "production", count: number }} choice
+ */
+export async function promote(appUrl, cookie, { from, to, count }) {
+  const comparison = await fetch(`${appUrl}/api/compare`, { headers: { cookie } });
+  if (!comparison.ok) throw new Error(`GET /api/compare answered ${comparison.status}: ${await comparison.text()}`);
+  // Ids are int64 digits: lossless-json keeps those past 2^53 exact.
+  const groups = /** @type {Record<string, { id: unknown }[]>} */ (parse(await comparison.text()));
+  const ids = (groups[from === "staging" ? "onlyInStaging" : "onlyInProduction"] ?? [])
+    .slice(0, count)
+    .map(({ id }) => String(id));
+  if (ids.length < count) throw new Error(`only ${ids.length} categories are only in ${from}, not ${count}`);
+  const promotion = await send(`${appUrl}/api/promotions`, cookie, {
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ from, to, ids }),
+  });
+  const deadline = Date.now() + 30_000;
+  for (let state = promotion.state; state !== "finished"; ) {
+    if (state === "paused" || state === "cancelled" || Date.now() > deadline)
+      throw new Error(`promotion ${promotion.id} is ${state}, not finished`);
+    await sleep(200);
+    const response = await fetch(`${appUrl}/api/promotions/${promotion.id}`, { headers: { cookie } });
+    state = (await response.json()).state;
+  }
+  return promotion.id;
+}
+
+/**
+ * A POST that must answer 201; its JSON body. No Origin header, as the app's own scripts send none.
+ * @param {string} url @param {string} cookie @param {{ headers: Record<string, string>, body: string }} request
+ * @returns {Promise<{ id: string, state: string }>}
+ */
+async function send(url, cookie, { headers, body }) {
+  const response = await fetch(url, { method: "POST", headers: { ...headers, cookie }, body });
+  if (response.status !== 201) throw new Error(`POST ${url} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
