@@ -49,7 +49,7 @@ async function startedImport(prefix: string, rows: number): Promise<string> {
 const created = async (id: string) => (await readJob(id))?.counts.created ?? 0;
 
 it("gives a job started while two long ones run a turn, and the long ones carry on after it", async () => {
-  const long = [await startedImport("First", 150), await startedImport("Second", 150)];
+  const long = [await startedImport("First", 80), await startedImport("Second", 80)];
   await startJobWorker();
   expect(
     await eventually(async () => (await created(long[0] ?? "")) > 0 && (await created(long[1] ?? "")) > 0, 20_000),
@@ -64,7 +64,7 @@ it("gives a job started while two long ones run a turn, and the long ones carry 
 
   expect(
     await eventually(
-      async () => (await created(long[0] ?? "")) === 150 && (await created(long[1] ?? "")) === 150,
+      async () => (await created(long[0] ?? "")) === 80 && (await created(long[1] ?? "")) === 80,
       60_000,
     ),
   ).toBe(true);
