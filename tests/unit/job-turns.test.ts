@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { SESSION_SECRET } from "../support/auth-fixture";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { eventually } from "../support/probes";
+import { numberedNames, startedImport } from "../support/started-import";
 
 // A process runs two jobs at a time; a third started meanwhile gets a place within a turn, not after one of them ends.
 let fake: FakeCatalogue;
@@ -27,35 +28,19 @@ afterAll(async () => {
   await fake.close();
 });
 
-const { readImportFile } = await import("@/lib/server/imports/read-import-file");
-const { classifyRows } = await import("@/lib/server/imports/classify-rows");
-const { createJob, readJob } = await import("@/lib/server/jobs/job-store");
-const { startJob } = await import("@/lib/server/jobs/job-states");
+const { readJob } = await import("@/lib/server/jobs/job-store");
 const { startJobWorker, stopJobWorker, wakeJobWorker } = await import("@/lib/server/jobs/job-worker");
-
-async function startedImport(prefix: string, rows: number): Promise<string> {
-  const names = Array.from({ length: rows }, (_, i) => `${prefix} ${i}`);
-  const file = readImportFile(Buffer.from(`name\n${names.join("\n")}\n`), 20_000);
-  const id = await createJob({
-    kind: "import",
-    fileName: `${prefix}.csv`,
-    createdBy: "ada",
-    rows: classifyRows(file.rows, []),
-  });
-  expect(await startJob(id, [])).toBe(true);
-  return id;
-}
 
 const created = async (id: string) => (await readJob(id))?.counts.created ?? 0;
 
 it("gives a job started while two long ones run a turn, and the long ones carry on after it", async () => {
-  const long = [await startedImport("First", 80), await startedImport("Second", 80)];
+  const long = [await startedImport(numberedNames("First", 80)), await startedImport(numberedNames("Second", 80))];
   await startJobWorker();
   expect(
     await eventually(async () => (await created(long[0] ?? "")) > 0 && (await created(long[1] ?? "")) > 0, 20_000),
   ).toBe(true);
 
-  const short = await startedImport("Third", 1);
+  const short = await startedImport(numberedNames("Third", 1));
   wakeJobWorker();
   expect(await eventually(async () => (await readJob(short))?.state === "finished", 20_000)).toBe(true);
   const [first, second] = await Promise.all(long.map((id) => readJob(id)));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { SESSION_SECRET } from "../support/auth-fixture";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { eventually } from "../support/probes";
+import { startedImport } from "../support/started-import";
 import { type TcpProxy, startTcpProxy } from "../support/tcp-proxy";
 
 // The app's database goes through a proxy this test cuts: a process whose database was down when it started.
@@ -29,10 +30,7 @@ afterAll(async () => {
   await Promise.all([fake.close(), proxy.stop()]);
 });
 
-const { readImportFile } = await import("@/lib/server/imports/read-import-file");
-const { classifyRows } = await import("@/lib/server/imports/classify-rows");
 const store = await import("@/lib/server/jobs/job-store");
-const { startJob } = await import("@/lib/server/jobs/job-states");
 const { wakeJobWorker, startJobWorker, stopJobWorker } = await import("@/lib/server/jobs/job-worker");
 const { query } = await import("@/lib/server/db/database");
 
@@ -41,15 +39,7 @@ it("a worker that failed to start because the database was down starts when it i
   await expect(startJobWorker()).rejects.toThrow();
   await proxy.restore();
 
-  const file = readImportFile(Buffer.from("name\nBoot 1\nBoot 2\n"), 20_000);
-  const id = await store.createJob({
-    kind: "import",
-    fileName: "boot.csv",
-    createdBy: "ada",
-    ignoredColumns: [],
-    rows: classifyRows(file.rows, []),
-  });
-  expect(await startJob(id, [])).toBe(true);
+  const id = await startedImport(["Boot 1", "Boot 2"], "boot.csv");
   wakeJobWorker();
 
   const finished = async () => (await store.readJob(id))?.state === "finished";

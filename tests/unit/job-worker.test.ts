@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { SESSION_SECRET } from "../support/auth-fixture";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { eventually } from "../support/probes";
+import { numberedNames, startedImport } from "../support/started-import";
 
 // The job worker and its leases, against this file's own embedded database, as the app runs it.
 type Stored = { id: number; name: string };
@@ -34,39 +35,24 @@ beforeEach(() => {
   mostInFlight = 0;
 });
 
-const { readImportFile } = await import("@/lib/server/imports/read-import-file");
-const { classifyRows } = await import("@/lib/server/imports/classify-rows");
 const store = await import("@/lib/server/jobs/job-store");
-const { startJob } = await import("@/lib/server/jobs/job-states");
 const { wakeJobWorker, startJobWorker, stopJobWorker } = await import("@/lib/server/jobs/job-worker");
 const { query } = await import("@/lib/server/db/database");
 
-async function startedImport(prefix: string, rows: number): Promise<string> {
-  const names = Array.from({ length: rows }, (_, i) => `${prefix} ${i}`);
-  const file = readImportFile(Buffer.from(`name\n${names.join("\n")}\n`), 20_000);
-  const id = await store.createJob({
-    kind: "import",
-    fileName: "queue.csv",
-    createdBy: "ada",
-    ignoredColumns: [],
-    rows: classifyRows(file.rows, []),
-  });
-  expect(await startJob(id, [])).toBe(true);
-  return id;
-}
+const started = (prefix: string, rows: number) => startedImport(numberedNames(prefix, rows), "queue.csv");
 
 const ended = (id: string) => async () => (await store.readJob(id))?.state === "finished";
 const posted = () => fake.requests.filter((request) => request.method === "POST").length;
 
 it("at start, takes up a job left running that no process holds", async () => {
-  const id = await startedImport("Left", 5);
+  const id = await started("Left", 5);
   await startJobWorker();
   expect(await eventually(ended(id), 20_000)).toBe(true);
   expect((await store.readJob(id))?.counts).toMatchObject({ created: 5 });
 });
 
 it("runs a job once however often the worker is woken: never more creates in flight than allowed", async () => {
-  const id = await startedImport("Queued", 30);
+  const id = await started("Queued", 30);
   wakeJobWorker();
   wakeJobWorker();
   wakeJobWorker();
@@ -76,7 +62,7 @@ it("runs a job once however often the worker is woken: never more creates in fli
 });
 
 it("on stop, finishes the creates in flight and gives the job back for whichever process takes it next", async () => {
-  const id = await startedImport("Stopped", 200);
+  const id = await started("Stopped", 200);
   wakeJobWorker();
   expect(await eventually(() => posted() >= 6, 20_000)).toBe(true);
   await stopJobWorker(10_000);
