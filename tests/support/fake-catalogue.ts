@@ -86,3 +86,13 @@ export async function deadCatalogueUrl(): Promise<string> {
   await new Promise((resolve) => server.close(resolve));
   return `http://127.0.0.1:${port}/v1`;
 }
+
+/** A catalogue that keeps what it is asked to create in `stored`, lists it, and answers each create after `delayMs`. */
+export function keepingCreates(stored: { id: number; name: string }[], delayMs = 0): FakeHandler {
+  return (request) => {
+    if (request.method === "GET") return json(200, stored);
+    const category = { id: 1000 + stored.length, name: (JSON.parse(request.body) as { name: string }).name };
+    stored.push(category);
+    return { ...json(201, category), delayMs };
+  };
+}

@@ -3,7 +3,7 @@ import { type JobWithRows, jobWithRowsSchema } from "@/lib/shared/job-schemas";
 import { errorBodySchema } from "@/lib/shared/schemas";
 import { ADMIN, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
 import { ORIGIN, stubAppEnv } from "../support/app-env";
-import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
+import { type FakeCatalogue, keepingCreates, startFakeCatalogue } from "../support/fake-catalogue";
 import { numberedNames, startedImport } from "../support/started-import";
 
 // What a job's page reads: GET /api/jobs/<id>, the job and its rows from one read.
@@ -13,12 +13,7 @@ let adminCookie: string;
 let viewerCookie: string;
 
 beforeAll(async () => {
-  fake = await startFakeCatalogue((request) => {
-    if (request.method === "GET") return json(200, stored);
-    const category = { id: 1000 + stored.length, name: (JSON.parse(request.body) as { name: string }).name };
-    stored.push(category);
-    return { ...json(201, category), delayMs: 15 };
-  });
+  fake = await startFakeCatalogue(keepingCreates(stored, 15));
   await addAccounts();
   stubAppEnv({ CATALOGUE_API_URL: fake.url, CATALOGUE_BREAKER_FAILURES: "0", IMPORT_RUN_SECONDS: "3600" });
   const login = await import("@/app/api/auth/login/route");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { SESSION_SECRET } from "../support/auth-fixture";
-import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
+import { type FakeCatalogue, keepingCreates, startFakeCatalogue } from "../support/fake-catalogue";
 import { eventually } from "../support/probes";
 import { numberedNames, startedImport } from "../support/started-import";
 
@@ -9,12 +9,7 @@ let fake: FakeCatalogue;
 const stored: { id: number; name: string }[] = [];
 
 beforeAll(async () => {
-  fake = await startFakeCatalogue((request) => {
-    if (request.method === "GET") return json(200, stored);
-    const category = { id: 1000 + stored.length, name: (JSON.parse(request.body) as { name: string }).name };
-    stored.push(category);
-    return { ...json(201, category), delayMs: 40 };
-  });
+  fake = await startFakeCatalogue(keepingCreates(stored, 40));
   vi.stubEnv("CATALOGUE_API_URL", fake.url);
   vi.stubEnv("CATALOGUE_API_KEY", "turns-test-key");
   vi.stubEnv("CATALOGUE_BREAKER_FAILURES", "0");

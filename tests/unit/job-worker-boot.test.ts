@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { SESSION_SECRET } from "../support/auth-fixture";
-import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
+import { type FakeCatalogue, keepingCreates, startFakeCatalogue } from "../support/fake-catalogue";
 import { eventually } from "../support/probes";
 import { startedImport } from "../support/started-import";
 import { type TcpProxy, startTcpProxy } from "../support/tcp-proxy";
@@ -11,12 +11,7 @@ let proxy: TcpProxy;
 const stored: { id: number; name: string }[] = [];
 
 beforeAll(async () => {
-  fake = await startFakeCatalogue((request) => {
-    if (request.method === "GET") return json(200, stored);
-    const category = { id: 1000 + stored.length, name: (JSON.parse(request.body) as { name: string }).name };
-    stored.push(category);
-    return json(201, category);
-  });
+  fake = await startFakeCatalogue(keepingCreates(stored));
   proxy = await startTcpProxy(process.env.DATABASE_URL ?? "");
   vi.stubEnv("DATABASE_URL", proxy.url);
   vi.stubEnv("DATABASE_CONNECT_TIMEOUT_MS", "1000");
