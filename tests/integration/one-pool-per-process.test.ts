@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppUnderTest, startAppUnderTest } from "../support/app-under-test";
 import { ADMIN, addAccounts } from "../support/auth-fixture";
 import { type TcpProxy, startTcpProxy } from "../support/tcp-proxy";
-import { type TestDatabase, databaseAt, databasesUnderTest } from "../support/test-database";
+import { databaseAt, fileDatabaseKind } from "../support/test-database";
 
 const POOL_MAX = 2;
 
@@ -24,20 +24,19 @@ async function connectionsListedBy(databaseUrl: string): Promise<number> {
 
 // Next builds instrumentation, the proxy, route handlers and pages as separate bundles: a pool kept in a plain module
 // variable would exist once in each of them, and one process would hold several times DATABASE_POOL_MAX connections.
-describe.each(databasesUnderTest())("one app process on %s with DATABASE_POOL_MAX=2", (name, create) => {
-  let database: TestDatabase;
+describe(`one app process on ${fileDatabaseKind()} with DATABASE_POOL_MAX=2`, () => {
+  const databaseUrl = process.env.DATABASE_URL ?? "";
   let proxy: TcpProxy;
   let app: AppUnderTest;
   const statuses: Record<string, number> = {};
   let heldAfterwards = 0;
 
   beforeAll(async () => {
-    database = await create();
-    const db = databaseAt(database.url);
+    const db = databaseAt(databaseUrl);
     await addAccounts(db);
     await db.end();
     // Every connection the app opens goes through this proxy, which counts them.
-    proxy = await startTcpProxy(database.url);
+    proxy = await startTcpProxy(databaseUrl);
     app = await startAppUnderTest({ DATABASE_URL: proxy.url, DATABASE_POOL_MAX: String(POOL_MAX) });
     // Startup's migration uses a client of its own; what counts is the pool from here on.
     proxy.resetPeak();
@@ -88,17 +87,17 @@ describe.each(databasesUnderTest())("one app process on %s with DATABASE_POOL_MA
     await call("create", "/api/categories", {
       method: "POST",
       headers: { ...headers, "content-type": "application/json" },
-      body: JSON.stringify({ name: `pool check ${name}` }),
+      body: JSON.stringify({ name: `pool check ${fileDatabaseKind()}` }),
     });
     await call("sign-out", "/api/auth/logout", { method: "POST", headers });
     // The pool closes idle connections only after a while, so what it opened for the calls is still held here.
-    heldAfterwards = name === "PostgreSQL" ? await connectionsListedBy(database.url) : proxy.openConnections();
+    heldAfterwards =
+      fileDatabaseKind() === "PostgreSQL" ? await connectionsListedBy(databaseUrl) : proxy.openConnections();
   }, 120_000);
 
   afterAll(async () => {
     await app?.stop();
     await proxy?.stop();
-    await database?.stop();
   });
 
   it("answers every route without a database error", () => {

@@ -6,15 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, VIEWER, addAccounts } from "../support/auth-fixture";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
-import { type TestDatabase, databaseAt, databasesUnderTest } from "../support/test-database";
+import { databaseAt, fileDatabaseKind } from "../support/test-database";
 
 const status = async (app: StandaloneApp, cookie: string) =>
   (await fetch(`${app.url}/api/auth/session`, { headers: { cookie } })).status;
 
-describe.each(databasesUnderTest())("sessions, accounts, throttle and audit trail kept in %s", (_name, create) => {
+describe(`sessions, accounts, throttle and audit trail kept in ${fileDatabaseKind()}`, () => {
   let fake: FakeCatalogue;
-  let database: TestDatabase;
-  let databaseUrl: string;
+  const databaseUrl = process.env.DATABASE_URL ?? "";
   const apps: StandaloneApp[] = [];
   const start = async () => {
     const app = await startStandaloneApp({ catalogueUrl: fake.url, env: { DATABASE_URL: databaseUrl } });
@@ -31,8 +30,6 @@ describe.each(databasesUnderTest())("sessions, accounts, throttle and audit trai
 
   beforeAll(async () => {
     fake = await startFakeCatalogue(() => json(200, []));
-    database = await create();
-    databaseUrl = database.url;
     const db = databaseAt(databaseUrl);
     await addAccounts(db);
     await db.end();
@@ -41,7 +38,6 @@ describe.each(databasesUnderTest())("sessions, accounts, throttle and audit trai
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.stop(2_000)));
     await fake?.close();
-    await database?.stop();
   });
 
   it("are shared by two app processes: signed in on one, signed out on the other", async () => {

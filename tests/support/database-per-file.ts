@@ -1,10 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { afterAll } from "vitest";
 import { startEmbeddedDatabase } from "../../lib/node/embedded-database.mjs";
+import { fileDatabaseServer, newDatabaseOn } from "./test-database";
 
-// Each test file's own embedded database, a copy of the migrated template (database-setup.ts), served from this
-// worker; the app modules and every app a test starts read DATABASE_URL.
-const template = new Blob([await readFile(process.env.TEST_DATABASE_TEMPLATE ?? "")]);
-const database = await startEmbeddedDatabase(undefined, { loadDataDir: template });
+// Each test file's own database, a copy of the migrated template (database-setup.ts): on the PostgreSQL server, or
+// embedded and served from this worker. The app modules and every app a test starts read DATABASE_URL.
+const template = process.env.TEST_DATABASE_TEMPLATE ?? "";
+const server = fileDatabaseServer();
+const database = server
+  ? await newDatabaseOn(server, template)
+  : await startEmbeddedDatabase(undefined, { loadDataDir: new Blob([await readFile(template)]) });
 process.env.DATABASE_URL = database.url;
 afterAll(() => database.stop());

@@ -1,7 +1,5 @@
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { Queryable } from "@/lib/node/user-store.mjs";
-import { migrate } from "@/lib/node/migrate.mjs";
 
 /** A small pool on `url`, for fixtures and for looking at what the app stored. */
 export function databaseAt(url: string): Queryable & { end: () => Promise<void> } {
@@ -18,8 +16,18 @@ export const testDb: Queryable = {
   query: (text, values) => (own ??= databaseAt(process.env.DATABASE_URL ?? "")).query(text, values),
 };
 
-/** A new, empty database on the PostgreSQL server at `serverUrl`, dropped by stop(). */
-export async function newDatabaseOn(serverUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
+/** The PostgreSQL server of every test file's database when TEST_FILE_DATABASE=postgres, else none (embedded). */
+export function fileDatabaseServer(): string | undefined {
+  if (process.env.TEST_FILE_DATABASE !== "postgres") return undefined;
+  if (!process.env.TEST_POSTGRES_URL) throw new Error("TEST_FILE_DATABASE=postgres needs TEST_POSTGRES_URL");
+  return process.env.TEST_POSTGRES_URL;
+}
+
+/** A new database on the PostgreSQL server at `serverUrl`, empty or a copy of `template`, dropped by stop(). */
+export async function newDatabaseOn(
+  serverUrl: string,
+  template?: string,
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const run = async (sql: string) => {
     const admin = new pg.Client(serverUrl);
@@ -30,31 +38,11 @@ export async function newDatabaseOn(serverUrl: string): Promise<{ url: string; s
       await admin.end();
     }
   };
-  await run(`CREATE DATABASE ${name}`);
+  await run(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), stop: () => run(`DROP DATABASE ${name} WITH (FORCE)`) };
 }
 
-export type TestDatabase = { url: string; stop: () => Promise<void> };
-
-const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
-
-/**
- * For the store tests' describe.each: the test file's embedded database always, and a new database on the real
- * PostgreSQL server that TEST_POSTGRES_URL names (.ci/run starts one) when it is set; each with its schema.
- */
-export function databasesUnderTest(): [string, () => Promise<TestDatabase>][] {
-  const embedded = async () => ({ url: process.env.DATABASE_URL ?? "", stop: async () => {} });
-  const server = process.env.TEST_POSTGRES_URL;
-  if (!server) return [["the embedded database", embedded]];
-  const real = async () => {
-    const database = await newDatabaseOn(server);
-    await migrate(database.url, { dir: MIGRATIONS });
-    return database;
-  };
-  return [
-    ["the embedded database", embedded],
-    ["PostgreSQL", real],
-  ];
-}
+/** The kind of the test file's own database, for test titles and the checks that differ by kind. */
+export const fileDatabaseKind = () => (fileDatabaseServer() ? "PostgreSQL" : "the embedded database");
