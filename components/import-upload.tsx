@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { describeError } from "@/lib/browser/describe-error";
-import { uploadImportFile } from "@/lib/browser/imports";
+import { uploadImportFile } from "@/lib/browser/jobs";
 import { useEnvironmentPlace } from "@/lib/browser/environment-place";
 import { inEnvironment } from "@/lib/shared/environment";
 import { Alert } from "./alert";

@@ -1,6 +1,6 @@
 "use client";
 
-import { JOB_WORDS, uncheckedCreates } from "@/lib/browser/jobs";
+import { JOB_NOUNS, uncheckedCreates } from "@/lib/browser/jobs";
 import type { Job } from "@/lib/shared/job-schemas";
 import { count, formatCount } from "@/lib/shared/plural";
 import { Alert } from "./alert";
@@ -10,21 +10,25 @@ type Props = { job: Job; pending: boolean; onResume: () => void; onCancel: () =>
 
 /** A running or paused job: how far it got, and resume or cancel. */
 export function JobProgress({ job, pending, onResume, onCancel }: Props) {
-  const { noun, Noun } = JOB_WORDS[job.kind];
   const { created, failed, unknown, pending: waiting, sending } = job.counts;
   const sent = created + failed + unknown;
   const toSend = sent + waiting + sending;
   const checking = uncheckedCreates(job);
   return (
     <>
-      <progress className="progress" aria-label={`${Noun} progress`} value={sent} max={Math.max(toSend, 1)} />
+      <progress
+        className="progress"
+        aria-label={`${JOB_NOUNS[job.kind]} progress`}
+        value={sent}
+        max={Math.max(toSend, 1)}
+      />
       <p role="status">
         {formatCount(sent)} of {count(toSend, "row", "rows")} sent: {formatCount(created)} created,{" "}
         {formatCount(failed)} failed, {formatCount(unknown)} unknown
         {checking > 0 && `. Checking ${count(checking, "create", "creates")} that got no response…`}
       </p>
       {job.state === "paused" && (
-        <Alert title={`The ${noun} is paused`}>
+        <Alert title={`The ${job.kind} is paused`}>
           <p>
             {job.pauseReason ?? "The catalogue service could not take more rows."} Nothing more is sent until you
             resume.
@@ -36,7 +40,7 @@ export function JobProgress({ job, pending, onResume, onCancel }: Props) {
       )}
       <div>
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Cancel {noun}
+          Cancel {job.kind}
         </Button>
       </div>
     </>

@@ -1,6 +1,6 @@
 "use client";
 
-import { JOB_WORDS, jobPath } from "@/lib/browser/jobs";
+import { JOB_NOUNS, jobPath } from "@/lib/browser/jobs";
 import type { Job } from "@/lib/shared/job-schemas";
 import { count, formatCount } from "@/lib/shared/plural";
 import { Button } from "./button";
@@ -12,7 +12,7 @@ export function resultSentence({ kind, state, counts }: Job): string {
     `${formatCount(counts.failed)} failed`,
   ];
   if (counts.unknown > 0) parts.push(`${formatCount(counts.unknown)} unknown`);
-  return `${JOB_WORDS[kind].Noun} ${state === "cancelled" ? "cancelled" : "finished"}: ${parts.join(", ")}`;
+  return `${JOB_NOUNS[kind]} ${state === "cancelled" ? "cancelled" : "finished"}: ${parts.join(", ")}`;
 }
 
 function confirmedLateSentence(n: number): string {

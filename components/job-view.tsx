@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { comparisonQuery } from "@/lib/browser/comparison";
 import { describeError } from "@/lib/browser/describe-error";
-import { JOB_WORDS, useJob, useJobAction } from "@/lib/browser/jobs";
+import { JOB_NOUNS, useJob, useJobAction } from "@/lib/browser/jobs";
 import type { JobKind, JobWithRows } from "@/lib/shared/job-schemas";
 import { Alert } from "./alert";
 import { useAnnounce } from "./announcer";
@@ -32,7 +32,7 @@ function useStateChange(job: JobWithRows | undefined) {
       if (job.kind === "promotion")
         void queryClient.invalidateQueries({ queryKey: comparisonQuery.queryKey, refetchType: "none" });
     }
-    if (job.state === "paused") announce(`${JOB_WORDS[job.kind].Noun} paused`);
+    if (job.state === "paused") announce(`${JOB_NOUNS[job.kind]} paused`);
     headingRef.current?.focus();
   }, [job, announce, queryClient]);
   return headingRef;
@@ -56,7 +56,7 @@ export function JobView({ id, kind }: { id: string; kind: JobKind }) {
 
   if (!job || !table)
     return error ? (
-      <Alert title={`Couldn't load this ${JOB_WORDS[kind].noun}`}>
+      <Alert title={`Couldn't load this ${kind}`}>
         <p>{describeError(error)}</p>
       </Alert>
     ) : (

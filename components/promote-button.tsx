@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { comparisonQuery } from "@/lib/browser/comparison";
-import { startPromotion } from "@/lib/browser/promotions";
+import { startPromotion } from "@/lib/browser/jobs";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { count, formatCount } from "@/lib/shared/plural";
 import { Button } from "./button";

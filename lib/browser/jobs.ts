@@ -1,23 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type EnvironmentPlace, inEnvironment } from "@/lib/shared/environment";
 import {
   type ImportAction,
   type Job,
-  type JobKind,
   type JobWithRows,
   jobKey,
+  jobSchema,
   jobWithRowsSchema,
 } from "@/lib/shared/job-schemas";
+import type { PromotionRequest } from "@/lib/shared/promotion-request";
 import { readApiResponse, sendApiRequest } from "./api-client";
+
+const postJson = (path: string, body: unknown) =>
+  sendApiRequest(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 const POLL_MS = 1_000;
 // Each read carries every row: a long job is read less often.
 const LONG_POLL_MS = 3_000;
 const LONG_JOB_ROWS = 1_000;
 
-export const JOB_WORDS: Record<JobKind, { noun: string; Noun: string }> = {
-  import: { noun: "import", Noun: "Import" },
-  promotion: { noun: "promotion", Noun: "Promotion" },
-};
+export const JOB_NOUNS = { import: "Import", promotion: "Promotion" } as const;
 
 /** The job's own address in the API: its actions and its results file. */
 export const jobPath = ({ kind, id }: Pick<Job, "kind" | "id">) => `/api/${kind}s/${id}`;
@@ -50,14 +52,22 @@ export function useJob(id: string) {
 export function useJobAction(job: Pick<Job, "kind" | "id">) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (action: ImportAction) =>
-      readApiResponse(
-        await sendApiRequest(jobPath(job), {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(action),
-        }),
-      ),
+    mutationFn: async (action: ImportAction) => readApiResponse(await postJson(jobPath(job), action)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKey(job.id) }),
   });
+}
+
+/** An import's preview: the file goes to the server, which reads and classifies it; nothing is created yet. */
+export async function uploadImportFile(file: File, place: EnvironmentPlace): Promise<Job> {
+  const response = await sendApiRequest(inEnvironment("/api/imports", place), {
+    method: "POST",
+    headers: { "content-type": "text/csv", "x-file-name": encodeURIComponent(file.name) },
+    body: file,
+  });
+  return readApiResponse(response, jobSchema);
+}
+
+/** A promotion starts at once: the comparison the person chose from was its preview. */
+export async function startPromotion(request: PromotionRequest): Promise<JobWithRows> {
+  return readApiResponse(await postJson("/api/promotions", request), jobWithRowsSchema);
 }

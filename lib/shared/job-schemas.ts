@@ -1,16 +1,8 @@
 import * as z from "zod/mini";
 import { CATALOGUE_ENVIRONMENTS } from "./environment";
 
-/** An import sends a file's rows; a promotion sends categories read from the other environment. */
-export const JOB_KINDS = ["import", "promotion"] as const;
 export const JOB_ROW_CLASSES = ["new", "existing", "repeated", "invalid"] as const;
 export const JOB_ROW_STATES = ["pending", "sending", "created", "failed", "unknown", "skipped"] as const;
-export const JOB_STATES = ["preview", "running", "paused", "cancelled", "finished"] as const;
-
-export type JobKind = (typeof JOB_KINDS)[number];
-export type JobRowClass = (typeof JOB_ROW_CLASSES)[number];
-export type JobRowState = (typeof JOB_ROW_STATES)[number];
-export type JobState = (typeof JOB_STATES)[number];
 
 const environment = z.enum(CATALOGUE_ENVIRONMENTS);
 const count = z.int().check(z.gte(0));
@@ -19,7 +11,7 @@ const jobFields = {
   id: z.string(),
   createdBy: z.string(),
   createdAt: z.string(),
-  state: z.enum(JOB_STATES),
+  state: z.enum(["preview", "running", "paused", "cancelled", "finished"]),
   pauseReason: z.optional(z.string()),
   /** The catalogue environment its rows are sent to. */
   environment,
@@ -28,7 +20,7 @@ const jobFields = {
   counts: z.record(z.enum(["rows", ...JOB_ROW_CLASSES, ...JOB_ROW_STATES, "confirmedLate"]), count),
 };
 
-/** A job, whatever its kind; each kind adds where its rows came from. */
+/** A job, whatever its kind: an import sends a file's rows, a promotion categories read from the other environment. */
 export const jobSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("import"),
@@ -40,9 +32,7 @@ export const jobSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("promotion"), ...jobFields, from: environment, to: environment }),
 ]);
 
-export const jobListSchema = z.array(jobSchema);
-
-export const jobRowSchema = z.object({
+const jobRowSchema = z.object({
   line: z.int(),
   name: z.string(),
   description: z.optional(z.string()),
@@ -57,10 +47,8 @@ export const jobRowSchema = z.object({
   sourceId: z.optional(z.string()),
 });
 
-export const jobRowListSchema = z.array(jobRowSchema);
-
 /** A job and its rows from one read, so that its state never contradicts its rows. */
-export const jobWithRowsSchema = z.intersection(jobSchema, z.object({ rows: jobRowListSchema }));
+export const jobWithRowsSchema = z.intersection(jobSchema, z.object({ rows: z.array(jobRowSchema) }));
 
 const runningActions = [
   z.object({ action: z.literal("cancel") }),
@@ -78,6 +66,8 @@ export const importActionSchema = z.discriminatedUnion("action", [
 ]);
 
 export type Job = z.output<typeof jobSchema>;
+export type JobKind = Job["kind"];
+export type JobState = Job["state"];
 export type JobRow = z.output<typeof jobRowSchema>;
 export type JobWithRows = z.output<typeof jobWithRowsSchema>;
 export type JobAction = z.output<typeof jobActionSchema>;

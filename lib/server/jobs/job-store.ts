@@ -1,85 +1,59 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type { QueryResultRow } from "pg";
 import { query, storableText } from "@/lib/server/db/database";
 import { defaultEnvironment } from "@/lib/server/config/environments";
-import { type CatalogueEnvironment, isCatalogueEnvironment } from "@/lib/shared/environment";
+import { AppError } from "@/lib/shared/app-error";
+import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import {
   JOB_ROW_CLASSES,
   JOB_ROW_STATES,
   type Job,
   type JobKind,
   type JobRow,
-  type JobRowClass,
-  type JobState,
   type JobWithRows,
+  jobSchema,
 } from "@/lib/shared/job-schemas";
 
 /** A row as its kind plans it: a file's line, or a category of the other environment. */
-export type NewRow = {
-  line: number;
-  name: string;
-  description?: string;
-  class: JobRowClass;
-  existingId?: string;
-  note?: string;
-  sourceId?: string;
+export type NewRow = Pick<JobRow, "line" | "name" | "description" | "class" | "existingId" | "note" | "sourceId"> & {
   /** Skipped rows are never sent: repeated or invalid lines, or a name the target had when the job was planned. */
   state: "pending" | "skipped";
 };
 
 const INSERT_BATCH = 5_000;
-const COUNTED = [
-  ...JOB_ROW_CLASSES.map((name) => ["class", name] as const),
-  ...JOB_ROW_STATES.map((name) => ["state", name] as const),
-];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const JOB_COLUMNS = `
-  j.id, j.kind, j.file_name, j.created_by, j.created_at, j.state, j.pause_reason, j.create_existing,
-  j.ignored_columns, j.environment, j.source_environment,
-  count(r.line)::int AS rows, count(*) FILTER (WHERE r.confirmed_late)::int AS confirmed_late,
-  ${COUNTED.map(([column, name]) => `count(*) FILTER (WHERE r.${column} = '${name}')::int AS "${column}_${name}"`).join(", ")}`;
+const COUNTS = [
+  ...JOB_ROW_CLASSES.map((name) => `'${name}', count(*) FILTER (WHERE r.class = '${name}')`),
+  ...JOB_ROW_STATES.map((name) => `'${name}', count(*) FILTER (WHERE r.state = '${name}')`),
+].join(", ");
 
-type StoredJob = {
-  id: string;
-  kind: JobKind;
-  file_name: string;
-  created_by: string;
-  created_at: Date;
-  state: JobState;
-  pause_reason: string | null;
-  create_existing: boolean;
-  ignored_columns: string[];
-  environment: string | null;
-  source_environment: string | null;
-  rows: number;
-  confirmed_late: number;
-} & Record<string, number>;
+// $1 is the default environment: imports made before there were two environments belong to it. Null fields are left
+// out, and the schema keeps only the fields of the job's kind.
+const JOB = `json_strip_nulls(json_build_object(
+  'kind', j.kind, 'id', j.id, 'createdBy', j.created_by,
+  'createdAt', to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'state', j.state, 'pauseReason', j.pause_reason, 'environment', coalesce(j.environment, $1),
+  'counts', json_build_object('rows', count(r.line), 'confirmedLate', count(*) FILTER (WHERE r.confirmed_late), ${COUNTS}),
+  'fileName', j.file_name, 'createExisting', j.create_existing, 'ignoredColumns', j.ignored_columns,
+  'from', coalesce(j.source_environment, j.environment, $1), 'to', coalesce(j.environment, $1)))`;
 
-/** The environment a job sends to: its own, or for an import made before there were two, the default. */
-function jobEnvironment(job: { environment: string | null }): CatalogueEnvironment {
-  return isCatalogueEnvironment(job.environment) ? job.environment : defaultEnvironment();
-}
+const ROWS = `coalesce(json_strip_nulls(json_agg(json_build_object(
+  'line', r.line, 'name', r.name, 'description', r.description, 'class', r.class, 'existingId', r.existing_id,
+  'note', r.note, 'state', r.state, 'categoryId', r.category_id, 'message', r.message,
+  'confirmedLate', r.confirmed_late, 'sourceId', r.source_id) ORDER BY r.line) FILTER (WHERE r.line IS NOT NULL)), '[]')`;
 
-function toJob(row: StoredJob): Job {
-  const counts = { rows: row.rows, confirmedLate: row.confirmed_late } as Job["counts"];
-  for (const [column, name] of COUNTED) counts[name] = row[`${column}_${name}`] ?? 0;
-  const environment = jobEnvironment(row);
-  const job = {
-    id: row.id,
-    createdBy: row.created_by,
-    createdAt: row.created_at.toISOString(),
-    state: row.state,
-    ...(row.pause_reason !== null && { pauseReason: row.pause_reason }),
-    environment,
-    counts,
-  };
-  if (row.kind === "promotion") {
-    const from = isCatalogueEnvironment(row.source_environment) ? row.source_environment : environment;
-    return { kind: "promotion", ...job, from, to: environment };
-  }
-  const { file_name: fileName, create_existing: createExisting, ignored_columns: ignoredColumns } = row;
-  return { kind: "import", ...job, fileName, createExisting, ignoredColumns };
-}
+const ONE_JOB = "j.id = $2 AND ($3::text IS NULL OR j.kind = $3)";
+
+const readJobs = async <Row extends QueryResultRow>(columns: string, where: string, values: unknown[]) =>
+  (
+    await query<Row>(
+      `SELECT ${columns} FROM import_jobs j LEFT JOIN import_rows r ON r.job_id = j.id
+       WHERE ${where} GROUP BY j.id ORDER BY j.created_at DESC`,
+      [defaultEnvironment(), ...values],
+    )
+  ).rows;
 
 /** Stored in preview with all its rows: nothing runs a job until it is started. */
 export async function createJob(job: {
@@ -108,7 +82,19 @@ export async function createJob(job: {
     ],
   );
   try {
-    await insertRows(id, job.rows);
+    for (let start = 0; start < job.rows.length; start += INSERT_BATCH) {
+      const batch = job.rows.slice(start, start + INSERT_BATCH).map((row) => ({
+        ...row,
+        name: storableText(row.name),
+        description: row.description && storableText(row.description),
+      }));
+      await query(
+        `INSERT INTO import_rows (job_id, line, name, description, class, existing_id, note, source_id, state)
+         SELECT $1, * FROM json_to_recordset($2) AS r(line int, name text, description text, class text,
+                                                       "existingId" text, note text, "sourceId" text, state text)`,
+        [id, JSON.stringify(batch)],
+      );
+    }
   } catch (error) {
     // No job is left with a part of its rows.
     await query(`DELETE FROM import_jobs WHERE id = $1`, [id]).catch(() => undefined);
@@ -117,97 +103,40 @@ export async function createJob(job: {
   return id;
 }
 
-const readJobs = async (where: string, values: unknown[]) =>
-  (
-    await query<StoredJob>(
-      `SELECT ${JOB_COLUMNS} FROM import_jobs j LEFT JOIN import_rows r ON r.job_id = j.id
-       WHERE ${where} GROUP BY j.id ORDER BY j.created_at DESC`,
-      values,
-    )
-  ).rows.map(toJob);
-
-/**
- * The job and its rows in one statement, so one snapshot: a page never shows a job finished beside a row still
- * sending.
- */
-export async function readJobWithRows(id: string, kind?: JobKind): Promise<JobWithRows | undefined> {
-  const { rows } = await query<StoredJob & { row_list: StoredRow[] }>(
-    `SELECT ${JOB_COLUMNS}, coalesce(json_agg(r ORDER BY r.line) FILTER (WHERE r.line IS NOT NULL), '[]') AS row_list
-     FROM import_jobs j LEFT JOIN import_rows r ON r.job_id = j.id
-     WHERE j.id = $1 AND ($2::text IS NULL OR j.kind = $2) GROUP BY j.id`,
-    [id, kind ?? null],
-  );
-  const [stored] = rows;
-  return stored && { ...toJob(stored), rows: stored.row_list.map(toJobRow) };
-}
-
-async function insertRows(id: string, rows: readonly NewRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    const batch = rows.slice(start, start + INSERT_BATCH);
-    const column = <T>(value: (row: NewRow) => T | undefined) => batch.map((row) => value(row) ?? null);
-    await query(
-      `INSERT INTO import_rows (job_id, line, name, description, class, existing_id, note, source_id, state)
-     SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                              $9::text[])`,
-      [
-        id,
-        column((row) => row.line),
-        column((row) => storableText(row.name)),
-        column((row) => row.description && storableText(row.description)),
-        column((row) => row.class),
-        column((row) => row.existingId),
-        column((row) => row.note),
-        column((row) => row.sourceId),
-        column((row) => row.state),
-      ],
-    );
-  }
-}
-
 /** The job, if it is of that kind when one is given. */
 export async function readJob(id: string, kind?: JobKind): Promise<Job | undefined> {
-  const [job] = await readJobs("j.id = $1 AND ($2::text IS NULL OR j.kind = $2)", [id, kind ?? null]);
-  return job;
+  if (!UUID.test(id)) return undefined;
+  const [stored] = await readJobs<{ job: unknown }>(`${JOB} AS job`, ONE_JOB, [id, kind ?? null]);
+  return stored && jobSchema.parse(stored.job);
 }
 
-/**
- * Recent jobs of a kind, in one environment or all, newest first. Imports made before there were two environments
- * count as the default environment's.
- */
-export function listJobs(kind: JobKind, environment?: CatalogueEnvironment, limit = 20): Promise<Job[]> {
-  return readJobs(
-    `j.id IN (SELECT id FROM import_jobs WHERE kind = $1 AND ($2::text IS NULL OR coalesce(environment, $3) = $2)
+/** The job and its rows in one statement, so one snapshot: never a job finished beside a row still sending. */
+export async function readJobWithRows(id: string, kind?: JobKind): Promise<JobWithRows | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [stored] = await readJobs<{ job: unknown; rows: JobRow[] }>(`${JOB} AS job, ${ROWS} AS rows`, ONE_JOB, [
+    id,
+    kind ?? null,
+  ]);
+  return stored && { ...jobSchema.parse(stored.job), rows: stored.rows };
+}
+
+// Each kind's routes answer only their own kind: another kind's id is as unknown to them as any other.
+function notFound(kind?: JobKind): never {
+  throw new AppError(404, `${kind ?? "job"}_not_found`, `There is no ${kind ?? "import or promotion"} with this id.`);
+}
+
+export const jobById = async (id = "", kind?: JobKind): Promise<Job> => (await readJob(id, kind)) ?? notFound(kind);
+
+export const jobWithRows = async (id = "", kind?: JobKind): Promise<JobWithRows> =>
+  (await readJobWithRows(id, kind)) ?? notFound(kind);
+
+/** Recent jobs of a kind, in one environment or all, newest first. */
+export async function listJobs(kind: JobKind, environment?: CatalogueEnvironment, limit = 20): Promise<Job[]> {
+  const stored = await readJobs<{ job: unknown }>(
+    `${JOB} AS job`,
+    `j.id IN (SELECT id FROM import_jobs WHERE kind = $2 AND ($3::text IS NULL OR coalesce(environment, $1) = $3)
               ORDER BY created_at DESC LIMIT $4)`,
-    [kind, environment ?? null, defaultEnvironment(), limit],
+    [kind, environment ?? null, limit],
   );
-}
-
-type StoredRow = {
-  line: number;
-  name: string;
-  description: string | null;
-  class: JobRowClass;
-  existing_id: string | null;
-  note: string | null;
-  state: JobRow["state"];
-  category_id: string | null;
-  message: string | null;
-  confirmed_late: boolean;
-  source_id: string | null;
-};
-
-function toJobRow(row: StoredRow): JobRow {
-  return {
-    line: row.line,
-    name: row.name,
-    ...(row.description !== null && { description: row.description }),
-    class: row.class,
-    ...(row.existing_id !== null && { existingId: row.existing_id }),
-    ...(row.note !== null && { note: row.note }),
-    state: row.state,
-    ...(row.category_id !== null && { categoryId: row.category_id }),
-    ...(row.message !== null && { message: row.message }),
-    confirmedLate: row.confirmed_late,
-    ...(row.source_id !== null && { sourceId: row.source_id }),
-  };
+  return stored.map((row) => jobSchema.parse(row.job));
 }

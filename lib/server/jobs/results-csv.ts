@@ -1,7 +1,10 @@
 import "server-only";
 import { stringify } from "csv-stringify/sync";
+import { apiRoute } from "@/lib/server/http/api-route";
+import { csvResponse } from "@/lib/server/http/csv-response";
 import { CSV_OPTIONS } from "@/lib/shared/csv";
-import type { JobRow, JobWithRows } from "@/lib/shared/job-schemas";
+import type { JobKind, JobRow, JobWithRows } from "@/lib/shared/job-schemas";
+import { jobWithRows } from "./job-store";
 
 // Rows not sent (repeated, invalid, already there, cancelled) are "skipped"; a row still waiting has no outcome yet.
 function outcome(row: JobRow): string {
@@ -14,7 +17,7 @@ function message(row: JobRow): string {
 }
 
 /** Each row's outcome; a promotion's rows also say the id each category has in the environment it came from. */
-export function jobResultsCsv({ kind, rows }: JobWithRows): string {
+function jobResultsCsv({ kind, rows }: JobWithRows): string {
   const promotion = kind === "promotion";
   return stringify(
     [
@@ -33,8 +36,12 @@ export function jobResultsCsv({ kind, rows }: JobWithRows): string {
   );
 }
 
-/** The results file's name: the import's file name, or the promotion's environments. */
-export const resultsFileName = (job: JobWithRows) =>
-  job.kind === "promotion"
-    ? `promotion-${job.from}-to-${job.to}-results.csv`
-    : `${job.fileName.replace(/\.csv$/i, "")}-results.csv`;
+/** GET /api/imports/<id>/results and /api/promotions/<id>/results, named after the import's file or the environments. */
+export const resultsRoute = (kind: JobKind) =>
+  apiRoute("admin", async (_request, { params }) => {
+    const job = await jobWithRows(params.id, kind);
+    if (job.kind === "promotion")
+      return csvResponse(jobResultsCsv(job), `promotion-${job.from}-to-${job.to}-results.csv`);
+    // The person's file name may hold any character: a plain name goes with it.
+    return csvResponse(jobResultsCsv(job), `${job.fileName.replace(/\.csv$/i, "")}-results.csv`, "import-results.csv");
+  });

@@ -6,7 +6,7 @@ import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { validateBody } from "@/lib/server/http/validate-body";
 import { jobDetails } from "@/lib/server/jobs/job-audit";
-import { jobById } from "@/lib/server/jobs/job-by-id";
+import { jobById } from "@/lib/server/jobs/job-store";
 import { applyJobAction, startJob } from "@/lib/server/jobs/job-states";
 import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
 import { AppError } from "@/lib/shared/app-error";

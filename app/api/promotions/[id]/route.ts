@@ -3,7 +3,7 @@ import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { validateBody } from "@/lib/server/http/validate-body";
-import { jobById, jobWithRows } from "@/lib/server/jobs/job-by-id";
+import { jobById, jobWithRows } from "@/lib/server/jobs/job-store";
 import { applyJobAction } from "@/lib/server/jobs/job-states";
 import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
 import { isUniqueViolation, promotionInProgress } from "@/lib/server/promotions/promotion-store";

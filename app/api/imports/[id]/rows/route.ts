@@ -1,6 +1,6 @@
 import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
-import { jobWithRows } from "@/lib/server/jobs/job-by-id";
+import { jobWithRows } from "@/lib/server/jobs/job-store";
 
 export const GET = apiRoute("admin", async (_request, { params }) =>
   jsonResponse(JSON.stringify((await jobWithRows(params.id, "import")).rows), 200),

@@ -1,5 +1,5 @@
 import { methodNotAllowed } from "@/lib/server/http/api-route";
-import { resultsRoute } from "@/lib/server/jobs/results-route";
+import { resultsRoute } from "@/lib/server/jobs/results-csv";
 
 export const GET = resultsRoute("promotion");
 
