@@ -3,16 +3,6 @@ import { type EnvironmentPlace, inEnvironment } from "@/lib/shared/environment";
 import type { Job, JobKind } from "@/lib/shared/job-schemas";
 import { count } from "@/lib/shared/plural";
 
-const WORDS = {
-  import: { heading: "Running and recent imports", label: "Recent imports", none: "No imports yet.", first: "File" },
-  promotion: {
-    heading: "Recent promotions",
-    label: "Recent promotions",
-    none: "No promotions yet.",
-    first: "Promotion",
-  },
-} as const;
-
 const STATE_WORDS = { running: "Running", paused: "Paused", cancelled: "Cancelled", finished: "Finished" } as const;
 
 /** What a job's first cell says and where it links: an import by its file, a promotion by what it moves where. */
@@ -29,20 +19,19 @@ type Props = { kind: JobKind; jobs: readonly Job[]; place?: EnvironmentPlace };
 
 /** The latest jobs of a kind, newest first, each linking to its page. */
 export function RecentJobs({ kind, jobs, place }: Props) {
-  const words = WORDS[kind];
   const headingId = `recent-${kind}s`;
   return (
     <section aria-labelledby={headingId} className="stack">
-      <h2 id={headingId}>{words.heading}</h2>
+      <h2 id={headingId}>{kind === "import" ? "Running and recent imports" : "Recent promotions"}</h2>
       {jobs.length === 0 ? (
-        <p className="muted">{words.none}</p>
+        <p className="muted">{`No ${kind}s yet.`}</p>
       ) : (
-        <div className="table-scroll" role="region" aria-label={words.label} tabIndex={0}>
+        <div className="table-scroll" role="region" aria-label={`Recent ${kind}s`} tabIndex={0}>
           <table className="table">
             <caption className="visually-hidden">Running and recent {kind}s, newest first</caption>
             <thead>
               <tr>
-                <th scope="col">{words.first}</th>
+                <th scope="col">{kind === "import" ? "File" : "Promotion"}</th>
                 <th scope="col">Who</th>
                 <th scope="col">When</th>
                 <th scope="col">State</th>

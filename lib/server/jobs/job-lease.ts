@@ -2,9 +2,7 @@ import "server-only";
 import { getConfig } from "@/lib/server/config/config";
 import { query } from "@/lib/server/db/database";
 
-// A running job is run by the process holding its lease. The holder renews it every third of IMPORT_RUN_SECONDS and
-// gives it back when it stops; a job whose holder died is taken up once its lease runs out (decision 032).
-
+// A running job is run by the process holding its lease (decision 032).
 const leaseSeconds = () => getConfig().imports.runSeconds;
 
 const FREE = "state = 'running' AND (lease_expires IS NULL OR lease_expires < now())";
@@ -24,7 +22,6 @@ export async function claimJob(owner: string, running: readonly string[]): Promi
   return rows[0]?.id;
 }
 
-/** Whether another running job waits for a process to run it. */
 export async function othersWaiting(id: string): Promise<boolean> {
   const { rowCount } = await query(`SELECT 1 FROM import_jobs WHERE ${FREE} AND id <> $1 LIMIT 1`, [id]);
   return rowCount !== 0;
@@ -40,7 +37,6 @@ export async function takeLease(id: string, owner: string): Promise<boolean> {
   return rowCount === 1;
 }
 
-/** The jobs of `ids` whose lease `owner` still held, now renewed. */
 export async function renewLeases(owner: string, ids: readonly string[]): Promise<Set<string>> {
   const { rows } = await query<{ id: string }>(
     `UPDATE import_jobs SET lease_expires = now() + make_interval(secs => $3)

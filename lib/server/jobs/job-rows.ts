@@ -1,11 +1,9 @@
 import "server-only";
 import { query } from "@/lib/server/db/database";
 
-// A row's states while its job runs: pending → sending → created, failed, unknown (no response) or back to pending
-// (not sent). A row is marked sending, and that committed, before its create is sent.
-
+// A row goes pending → sending (committed before its create is sent) → created, failed, unknown (no response), skipped
+// or back to pending (not sent).
 export type RowToSend = { line: number; name: string; description: string | null };
-export type RowEnd = "created" | "failed" | "unknown" | "pending" | "skipped";
 
 /** Rows a run left 'sending' (its process stopped before the responses came) may have been created: never resent. */
 export async function markInterruptedRows(id: string): Promise<void> {
@@ -36,7 +34,7 @@ export async function takeNextRow(id: string, leaseOwner: string): Promise<RowTo
 export async function setRowState(
   id: string,
   line: number,
-  state: RowEnd,
+  state: "created" | "failed" | "unknown" | "pending" | "skipped",
   fields: { categoryId?: string; message?: string } = {},
 ): Promise<void> {
   // 'unknown' too: a row marked so by another process, after this one was taken as stopped, still gets its response.
@@ -55,15 +53,6 @@ export async function skipPendingRows(id: string): Promise<void> {
   );
 }
 
-export async function hasRowsToSend(id: string): Promise<boolean> {
-  const { rowCount } = await query(
-    `SELECT 1 FROM import_rows WHERE job_id = $1 AND state IN ('pending', 'sending') LIMIT 1`,
-    [id],
-  );
-  return rowCount !== 0;
-}
-
-/** The job's other rows sent without a response yet: sending, or unknown. */
 export async function readUnsettledRows(id: string, exceptLine: number): Promise<{ name: string }[]> {
   const { rows } = await query<{ name: string }>(
     `SELECT name FROM import_rows WHERE job_id = $1 AND line <> $2 AND state IN ('sending', 'unknown')`,

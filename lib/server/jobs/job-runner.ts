@@ -3,20 +3,18 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { appMetrics } from "@/lib/server/metrics/app-metrics";
 import { recordJobEnd } from "./job-audit";
 import { othersWaiting, releaseLease, takeLease } from "./job-lease";
-import { hasRowsToSend, markInterruptedRows, skipPendingRows, takeNextRow } from "./job-rows";
+import { markInterruptedRows, skipPendingRows, takeNextRow } from "./job-rows";
 import { type RunningJob, endJob, pauseJob, readRunningJob } from "./job-states";
 import { readJob } from "./job-store";
 import { type Outcome, sendRow } from "./send-row";
 import { settleUnconfirmedRows } from "./settle-unconfirmed-rows";
 import { type TargetWatch, watchTarget } from "./target-watch";
 
-export type RunOptions = {
-  /** The process's lease on the job: rows are taken only while it holds it. */
+type RunOptions = {
   leaseOwner: string;
   concurrency: number;
   /** True once no new row should be taken: the process stops, or another took the job over. */
   stopping: () => boolean;
-  /** Waits while the service rests; ends early when the process stops. */
   rest?: (ms: number) => Promise<unknown>;
   /** After this long the job gives its place to another waiting for one, so that jobs take turns. */
   turnMs?: number;
@@ -29,49 +27,31 @@ const BACKOFF_MAX_MS = 30_000;
 // Long enough for a create that timed out to be applied, short enough that the rows are settled soon after the last.
 const REST_BEFORE_CHECK_MS = 5_000;
 
-/** How a run is going: the service in trouble is given more time after each create it does not confirm. */
 type Pace = { unconfirmedInARow: number; backoffMs: number; resting: boolean; pauseReason?: string };
 
 const longer = (ms: number) => Math.min(BACKOFF_MAX_MS, ms ? ms * 2 : BACKOFF_FIRST_MS);
 
 function paceAfter(pace: Pace, { outcome, message }: { outcome: Outcome; message?: string }): void {
   appMetrics().importRows.inc({ outcome });
-  if (outcome === "skipped") return;
-  if (outcome === "created" || outcome === "refused") {
-    Object.assign(pace, { unconfirmedInARow: 0, backoffMs: 0 });
-    return;
+  if (outcome === "created" || outcome === "refused") Object.assign(pace, { unconfirmedInARow: 0, backoffMs: 0 });
+  else if (outcome === "not-sent") pace.pauseReason = message;
+  else if (outcome !== "skipped") {
+    if (outcome === "unconfirmed" && ++pace.unconfirmedInARow >= UNCONFIRMED_IN_A_ROW_TO_PAUSE)
+      pace.pauseReason = `The catalogue service did not confirm ${UNCONFIRMED_IN_A_ROW_TO_PAUSE} creates in a row. Last: ${message}`;
+    pace.backoffMs = longer(pace.backoffMs);
+    pace.resting = true;
   }
-  if (outcome === "not-sent") {
-    pace.pauseReason = message;
-    return;
-  }
-  if (outcome === "unconfirmed" && ++pace.unconfirmedInARow >= UNCONFIRMED_IN_A_ROW_TO_PAUSE) {
-    const count = UNCONFIRMED_IN_A_ROW_TO_PAUSE;
-    pace.pauseReason = `The catalogue service did not confirm ${count} creates in a row. Last: ${message}`;
-  }
-  pace.backoffMs = longer(pace.backoffMs);
-  pace.resting = true;
 }
 
 /**
  * Sends rows, at most `concurrency` at a time, until none is left, the service needs a rest or a pause, or the run
  * must stop. A database failure around a create ends the run: the next finds the row still 'sending'.
  */
-async function sendRows(
-  job: RunningJob,
-  pace: Pace,
-  options: RunOptions,
-  turnEnds: number,
-  target?: TargetWatch,
-): Promise<void> {
+async function sendRows(job: RunningJob, pace: Pace, options: RunOptions, turnEnds: number, target?: TargetWatch) {
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;
   while (!options.stopping() && !failure && !pace.pauseReason && !pace.resting && Date.now() < turnEnds) {
-    if (inFlight.size >= options.concurrency) {
-      await Promise.race(inFlight);
-      continue;
-    }
-    const row = await takeNextRow(job.id, options.leaseOwner);
+    const row = inFlight.size < options.concurrency ? await takeNextRow(job.id, options.leaseOwner) : undefined;
     if (!row) {
       if (inFlight.size === 0) break;
       await Promise.race(inFlight);
@@ -92,9 +72,9 @@ async function sendRows(
 }
 
 /**
- * Runs a job until it ends or pauses, or until `stopping()`: then another process (or this one's next start) carries
- * it on. A job that has sent every row settles its unconfirmed creates against a fresh read of the list and ends;
- * while the list cannot be read it stays running and tries again, resting longer each time.
+ * Runs a job, while this process holds its lease, until it ends or pauses, or until `stopping()`. A job that has sent
+ * every row settles its unconfirmed creates against a fresh read of the list and ends; while the list cannot be read
+ * it stays running and tries again, resting longer each time.
  */
 export async function runJob(id: string, options: RunOptions): Promise<void> {
   if (!(await takeLease(id, options.leaseOwner))) return;
@@ -110,8 +90,6 @@ async function runLeased(id: string, options: RunOptions): Promise<void> {
   const started = await readRunningJob(id, leaseOwner);
   if (!started) return;
   await markInterruptedRows(id);
-  // Rows read from another environment are skipped when someone adds their name to the target meanwhile; a file's
-  // rows were checked at its preview, where the person chose.
   const target = started.kind === "promotion" ? watchTarget(started) : undefined;
   const pace: Pace = { unconfirmedInARow: 0, backoffMs: 0, resting: false };
   let turnEnds = Date.now() + turnMs;
@@ -122,12 +100,11 @@ async function runLeased(id: string, options: RunOptions): Promise<void> {
       if (await othersWaiting(id)) return;
       turnEnds = Date.now() + turnMs;
     }
-    // Undefined once another process took the job over, or it no longer runs.
     const job = await readRunningJob(id, leaseOwner, started);
     if (!job) return;
     const { resting, backoffMs, pauseReason } = pace;
     pace.resting = false;
-    if (!job.cancelRequested && (await hasRowsToSend(id))) {
+    if (!job.cancelRequested && job.rowsLeft) {
       if (pauseReason) return pauseJob(job, pauseReason);
       if (resting) await rest(backoffMs);
       continue;
@@ -138,10 +115,8 @@ async function runLeased(id: string, options: RunOptions): Promise<void> {
     else if (resting) await rest(Math.min(backoffMs, REST_BEFORE_CHECK_MS));
     if (stopping()) return;
     if ((await settleUnconfirmedRows(job)) || job.cancelRequested) {
-      if (await endJob(id)) {
-        const ended = await readJob(id);
-        if (ended) await recordJobEnd(ended);
-      }
+      const ended = (await endJob(id)) && (await readJob(id));
+      if (ended) await recordJobEnd(ended);
       return;
     }
     pace.backoffMs = longer(pace.backoffMs);

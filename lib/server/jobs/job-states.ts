@@ -1,34 +1,32 @@
 import "server-only";
 import { query } from "@/lib/server/db/database";
 import { log } from "@/lib/server/log";
+import { AppError } from "@/lib/shared/app-error";
 import type { Job, JobAction } from "@/lib/shared/job-schemas";
 import { readJob } from "./job-store";
 
 // A job's states: preview → running ⇄ paused → finished or cancelled; a finished one with unknown rows may run again.
 // Each change is one statement that names the states it starts from, so two people acting at once cannot both win.
 
-/** What the runner needs beyond the job: the target's ids when it started, and whether a person cancelled it. */
-export type RunningJob = Job & { knownIds: readonly string[]; cancelRequested: boolean };
+/** The job, the target's ids when it started, whether a person cancelled it and whether rows are left to send. */
+export type RunningJob = Job & { knownIds: readonly string[]; cancelRequested: boolean; rowsLeft: boolean };
 
-/**
- * The job as its runner sees it: undefined unless it is running and this process holds its lease. `job` saves reading
- * what does not change while it runs (its kind, environment and source).
- */
+/** Undefined unless it runs and this process holds its lease. `job` saves reading what does not change meanwhile. */
 export async function readRunningJob(id: string, leaseOwner: string, job?: Job): Promise<RunningJob | undefined> {
-  const { rows } = await query<{ known_ids: string[] | null; cancel_requested: boolean }>(
-    `SELECT known_ids, cancel_requested FROM import_jobs
-     WHERE id = $1 AND state = 'running' AND lease_holder = $2 AND lease_expires > now()`,
+  const { rows } = await query<{ knownIds: string[] | null; cancelRequested: boolean; rowsLeft: boolean }>(
+    `SELECT known_ids AS "knownIds", cancel_requested AS "cancelRequested",
+       EXISTS (SELECT 1 FROM import_rows WHERE job_id = $1 AND state IN ('pending', 'sending')) AS "rowsLeft"
+     FROM import_jobs WHERE id = $1 AND state = 'running' AND lease_holder = $2 AND lease_expires > now()`,
     [id, leaseOwner],
   );
   const [control] = rows;
   const current = control && (job ?? (await readJob(id)));
-  return current && { ...current, knownIds: control.known_ids ?? [], cancelRequested: control.cancel_requested };
+  return current && { ...current, ...control, knownIds: control.knownIds ?? [] };
 }
 
 /**
- * Preview → running. The ids already in the target when sending starts: a create whose response never came is later
- * looked for among the categories not in this list. An import's existing names are skipped unless the person asked
- * for them. False when not in preview.
+ * Preview → running, with the ids already in the target: a create whose response never came is later looked for among
+ * the others. An import's existing names are skipped unless the person asked for them.
  */
 export async function startJob(id: string, knownIds: readonly string[], createExisting = false): Promise<boolean> {
   const { rows } = await query<{ started: number }>(
@@ -62,11 +60,17 @@ const ACTIONS: Record<JobAction["action"], string> = {
      SELECT id FROM job`,
 };
 
-/** False when the job's state does not allow it. */
 export async function applyJobAction(id: string, { action }: JobAction): Promise<boolean> {
   const { rowCount } = await query(ACTIONS[action], [id]);
   return rowCount === 1;
 }
+
+export const stateConflict = ({ kind, state }: Job, action: string) =>
+  new AppError(
+    409,
+    `${kind}_state_conflict`,
+    `This ${kind} is ${state}, so it cannot ${action.replaceAll("-", " ")} now.`,
+  );
 
 /** A pause is for rows not yet sent: a person decides when the service is back. */
 export async function pauseJob(job: Job, reason: string): Promise<void> {
@@ -77,7 +81,7 @@ export async function pauseJob(job: Job, reason: string): Promise<void> {
   log.warn(`${job.kind}_paused`, { jobId: job.id, reason });
 }
 
-/** Running → finished, or cancelled when a person asked; false when it was no longer running. */
+/** Running → finished, or cancelled when a person asked. */
 export async function endJob(id: string): Promise<boolean> {
   const { rowCount } = await query(
     `UPDATE import_jobs SET state = CASE WHEN cancel_requested THEN 'cancelled' ELSE 'finished' END,

@@ -19,22 +19,15 @@ type Worker = {
   lost: Set<string>;
   claiming?: Promise<void>;
   timer?: NodeJS.Timeout;
-  /** Ends the rests under way when the process stops. */
   stop: AbortController;
 };
 
 const worker = () =>
   remember(
     "job-worker",
-    (): Worker => ({
-      owner: randomUUID(),
-      running: new Map(),
-      lost: new Set(),
-      stop: new AbortController(),
-    }),
+    (): Worker => ({ owner: randomUUID(), running: new Map(), lost: new Set(), stop: new AbortController() }),
   );
 
-/** Renews this process's leases; a job whose lease another process took meanwhile is given up. */
 async function renew(current: Worker): Promise<void> {
   const ids = [...current.running.keys()];
   if (ids.length === 0) return;
@@ -44,20 +37,20 @@ async function renew(current: Worker): Promise<void> {
 }
 
 async function run(current: Worker, id: string): Promise<void> {
-  const running = appMetrics().jobsRunning;
-  running.inc();
+  const { concurrency, runSeconds } = getConfig().imports;
+  appMetrics().jobsRunning.inc();
   try {
     await runJob(id, {
       leaseOwner: current.owner,
-      concurrency: getConfig().imports.concurrency,
+      concurrency,
       stopping: () => current.stop.signal.aborted || current.lost.has(id),
       rest: (ms) => sleep(ms, undefined, { signal: current.stop.signal }).catch(() => undefined),
-      turnMs: getConfig().imports.runSeconds * 1000,
+      turnMs: runSeconds * 1000,
     });
   } catch (error) {
     log.error("import_run_failed", { importId: id, error: error instanceof Error ? error.message : String(error) });
   } finally {
-    running.dec();
+    appMetrics().jobsRunning.dec();
     current.running.delete(id);
     current.lost.delete(id);
     // Its place goes to the next job waiting: one that gave its turn, or one started meanwhile.

@@ -8,31 +8,28 @@ import type { CatalogueEnvironment } from "@/lib/shared/environment";
 /** A category to promote. With `existingId` it is already in the target, so it is skipped rather than sent. */
 export type PlannedRow = { sourceId: string; name: string; description?: string; existingId?: string; note?: string };
 
-// The index that lets one promotion at a time send to an environment.
-const UNIQUE_VIOLATION = "23505";
 // A promotion still being stored after this long was left by a request that failed or a process that died.
 const ABANDONED_AFTER = "1 minute";
 
-const STATE_WORDS: Record<string, string> = { preview: "being started", running: "running", paused: "paused" };
-
-export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === UNIQUE_VIOLATION;
-
-/** The 409 for a second promotion to an environment, naming the one in the way. */
-export async function promotionInProgress(to: CatalogueEnvironment): Promise<AppError> {
-  const { rows } = await query<{ id: string; state: string; created_by: string }>(
-    `SELECT id, state, created_by FROM import_jobs
-     WHERE kind = 'promotion' AND environment = $1 AND state IN ('preview', 'running', 'paused')`,
-    [to],
-  );
-  const [active] = rows;
-  const which = active
-    ? `${active.created_by}'s promotion ${active.id} is ${STATE_WORDS[active.state] ?? active.state}`
-    : "another promotion is running";
-  return new AppError(
-    409,
-    "promotion_in_progress",
-    `One promotion to ${to} at a time: ${which}. Let it finish, or resume or cancel it, then start this one again.`,
-  );
+/** A second promotion to an environment, refused by its unique index (23505), is a 409 naming the one in the way. */
+export function oneAtATime<T>(to: CatalogueEnvironment, work: Promise<T>): Promise<T> {
+  return work.catch(async (error: unknown) => {
+    if ((error as { code?: string }).code !== "23505") throw error;
+    const { rows } = await query<{ id: string; state: string; created_by: string }>(
+      `SELECT id, state, created_by FROM import_jobs
+       WHERE kind = 'promotion' AND environment = $1 AND state IN ('preview', 'running', 'paused')`,
+      [to],
+    );
+    const [active] = rows;
+    const which = active
+      ? `${active.created_by}'s promotion ${active.id} is ${active.state === "preview" ? "being started" : active.state}`
+      : "another promotion is running";
+    throw new AppError(
+      409,
+      "promotion_in_progress",
+      `One promotion to ${to} at a time: ${which}. Let it finish, or resume or cancel it, then start this one again.`,
+    );
+  });
 }
 
 /** Stored and started at once: the comparison the person chose from was its preview. */
@@ -58,10 +55,9 @@ export async function createPromotion(promotion: {
       : { class: "existing" as const, state: "skipped" as const }),
   }));
   // Stored in preview, it already holds the target; it runs only once every row is in.
-  const id = await createJob({ kind: "promotion", createdBy, environment: to, sourceEnvironment: from, rows }).catch(
-    async (error: unknown) => {
-      throw isUniqueViolation(error) ? await promotionInProgress(to) : error;
-    },
+  const id = await oneAtATime(
+    to,
+    createJob({ kind: "promotion", createdBy, environment: to, sourceEnvironment: from, rows }),
   );
   try {
     await startJob(id, knownIds);

@@ -7,9 +7,8 @@ import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { validateBody } from "@/lib/server/http/validate-body";
 import { jobDetails } from "@/lib/server/jobs/job-audit";
 import { jobById } from "@/lib/server/jobs/job-store";
-import { applyJobAction, startJob } from "@/lib/server/jobs/job-states";
+import { applyJobAction, startJob, stateConflict } from "@/lib/server/jobs/job-states";
 import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
-import { AppError } from "@/lib/shared/app-error";
 import { importActionSchema } from "@/lib/shared/job-schemas";
 
 export const GET = apiRoute("admin", async (_request, { params }) =>
@@ -28,19 +27,9 @@ export const POST = apiRoute("admin", async (request, { requestId, user, params 
     const known = (await catalogue(job.environment).listCategories({ requestId })).map((category) => category.id);
     done = await startJob(job.id, known, action.createExisting);
     if (done)
-      await recordAudit({
-        action: "import_started",
-        actor: user?.username,
-        requestId,
-        details: jobDetails(job),
-      });
+      await recordAudit({ action: "import_started", actor: user?.username, requestId, details: jobDetails(job) });
   } else done = await applyJobAction(job.id, action);
-  if (!done)
-    throw new AppError(
-      409,
-      "import_state_conflict",
-      `This import is ${job.state}, so it cannot ${action.action.replaceAll("-", " ")} now.`,
-    );
+  if (!done) throw stateConflict(job, action.action);
   wakeJobWorker();
   return jsonResponse(JSON.stringify(await jobById(job.id)), 200);
 });

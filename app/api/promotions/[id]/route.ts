@@ -4,17 +4,15 @@ import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { validateBody } from "@/lib/server/http/validate-body";
 import { jobById, jobWithRows } from "@/lib/server/jobs/job-store";
-import { applyJobAction } from "@/lib/server/jobs/job-states";
+import { applyJobAction, stateConflict } from "@/lib/server/jobs/job-states";
 import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
-import { isUniqueViolation, promotionInProgress } from "@/lib/server/promotions/promotion-store";
-import { AppError } from "@/lib/shared/app-error";
+import { oneAtATime } from "@/lib/server/promotions/promotion-store";
 import { jobActionSchema } from "@/lib/shared/job-schemas";
 
 export const GET = apiRoute("admin", async (_request, { params }) =>
   jsonResponse(JSON.stringify(await jobWithRows(params.id, "promotion")), 200),
 );
 
-/** The same actions as an import's, once it runs. */
 export const POST = apiRoute("admin", async (request, { params }) => {
   const promotion = await jobById(params.id, "promotion");
   const action = validateBody(
@@ -23,15 +21,8 @@ export const POST = apiRoute("admin", async (request, { params }) => {
     'Send {"action": "cancel" | "resume" | "send-unknown-again"}.',
   );
   // Sending unknown rows again makes a finished promotion run again, which another one to its target may prevent.
-  const done = await applyJobAction(promotion.id, action).catch(async (error: unknown) => {
-    throw isUniqueViolation(error) ? await promotionInProgress(promotion.environment) : error;
-  });
-  if (!done)
-    throw new AppError(
-      409,
-      "promotion_state_conflict",
-      `This promotion is ${promotion.state}, so it cannot ${action.action.replaceAll("-", " ")} now.`,
-    );
+  const done = await oneAtATime(promotion.environment, applyJobAction(promotion.id, action));
+  if (!done) throw stateConflict(promotion, action.action);
   wakeJobWorker();
   return jsonResponse(JSON.stringify(await jobWithRows(promotion.id)), 200);
 });
