@@ -1,30 +1,23 @@
 "use client";
 
 import { useState } from "react";
+import type { JobActions } from "@/lib/browser/jobs";
 import type { Job } from "@/lib/shared/job-schemas";
 import { count, formatCount } from "@/lib/shared/plural";
 import { Button } from "./button";
 
-export function previewSentence({ counts }: Pick<Job, "counts">): string {
-  const parts = [
-    `${formatCount(counts.new)} to create`,
-    `${formatCount(counts.existing)} already in the catalogue`,
-    `${formatCount(counts.repeated)} repeated`,
-    `${formatCount(counts.invalid)} invalid`,
-  ];
-  return parts.join(", ");
-}
-
-type Props = { job: Extract<Job, { kind: "import" }>; pending: boolean; onStart: (createExisting: boolean) => void };
-
-export function ImportPreview({ job, pending, onStart }: Props) {
+export function ImportPreview({ job, actions }: { job: Extract<Job, { kind: "import" }>; actions: JobActions }) {
   const [createExisting, setCreateExisting] = useState(false);
-  const toCreate = job.counts.new + (createExisting ? job.counts.existing : 0);
+  const { counts } = job;
+  const toCreate = counts.new + (createExisting ? counts.existing : 0);
   return (
     <>
-      <p>{previewSentence(job)}</p>
+      <p>
+        {formatCount(counts.new)} to create, {formatCount(counts.existing)} already in the catalogue,{" "}
+        {formatCount(counts.repeated)} repeated, {formatCount(counts.invalid)} invalid
+      </p>
       {job.ignoredColumns.length > 0 && <p className="muted">Ignored columns: {job.ignoredColumns.join(", ")}.</p>}
-      {job.counts.existing > 0 && (
+      {counts.existing > 0 && (
         <div className="field checkbox-field">
           <input
             id="create-existing"
@@ -33,11 +26,14 @@ export function ImportPreview({ job, pending, onStart }: Props) {
             onChange={(event) => setCreateExisting(event.target.checked)}
           />
           <label htmlFor="create-existing">Create these anyway</label>
-          <span className="hint">({count(job.counts.existing, "name is", "names are")} already in the catalogue)</span>
+          <span className="hint">({count(counts.existing, "name is", "names are")} already in the catalogue)</span>
         </div>
       )}
       <div>
-        <Button disabled={toCreate === 0 || pending} onClick={() => onStart(createExisting)}>
+        <Button
+          disabled={toCreate === 0 || actions.isPending}
+          onClick={() => actions.mutate({ action: "start", createExisting })}
+        >
           Import {count(toCreate, "category", "categories")}
         </Button>
       </div>

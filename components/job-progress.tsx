@@ -1,15 +1,13 @@
 "use client";
 
-import { JOB_NOUNS, uncheckedCreates } from "@/lib/browser/jobs";
+import { JOB_NOUNS, type JobActions, uncheckedCreates } from "@/lib/browser/jobs";
 import type { Job } from "@/lib/shared/job-schemas";
 import { count, formatCount } from "@/lib/shared/plural";
 import { Alert } from "./alert";
 import { Button } from "./button";
 
-type Props = { job: Job; pending: boolean; onResume: () => void; onCancel: () => void };
-
 /** A running or paused job: how far it got, and resume or cancel. */
-export function JobProgress({ job, pending, onResume, onCancel }: Props) {
+export function JobProgress({ job, actions }: { job: Job; actions: JobActions }) {
   const { created, failed, unknown, pending: waiting, sending } = job.counts;
   const sent = created + failed + unknown;
   const toSend = sent + waiting + sending;
@@ -33,13 +31,13 @@ export function JobProgress({ job, pending, onResume, onCancel }: Props) {
             {job.pauseReason ?? "The catalogue service could not take more rows."} Nothing more is sent until you
             resume.
           </p>
-          <Button onClick={onResume} disabled={pending}>
+          <Button onClick={() => actions.mutate({ action: "resume" })} disabled={actions.isPending}>
             Resume
           </Button>
         </Alert>
       )}
       <div>
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        <Button variant="secondary" onClick={() => actions.mutate({ action: "cancel" })} disabled={actions.isPending}>
           Cancel {job.kind}
         </Button>
       </div>

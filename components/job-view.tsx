@@ -62,7 +62,6 @@ export function JobView({ id, kind }: { id: string; kind: JobKind }) {
     ) : (
       <p className="muted">Loading…</p>
     );
-  const pending = action.isPending;
 
   return (
     <div className="stack">
@@ -74,24 +73,9 @@ export function JobView({ id, kind }: { id: string; kind: JobKind }) {
       <h2 ref={headingRef} tabIndex={-1}>
         {HEADINGS[job.kind][job.state]}
       </h2>
-      {job.kind === "import" && preview && (
-        <ImportPreview
-          job={job}
-          pending={pending}
-          onStart={(createExisting) => action.mutate({ action: "start", createExisting })}
-        />
-      )}
-      {(job.state === "running" || job.state === "paused") && (
-        <JobProgress
-          job={job}
-          pending={pending}
-          onResume={() => action.mutate({ action: "resume" })}
-          onCancel={() => action.mutate({ action: "cancel" })}
-        />
-      )}
-      {(job.state === "finished" || job.state === "cancelled") && (
-        <JobResult job={job} pending={pending} onSendAgain={() => action.mutate({ action: "send-unknown-again" })} />
-      )}
+      {job.kind === "import" && preview && <ImportPreview job={job} actions={action} />}
+      {(job.state === "running" || job.state === "paused") && <JobProgress job={job} actions={action} />}
+      {(job.state === "finished" || job.state === "cancelled") && <JobResult job={job} actions={action} />}
       <RowFilter options={filters} value={show} onChange={setFilter} shown={shown.length} />
       <JobRowsTable rows={shown} columns={table.columns} label={table.label} caption={table.caption} />
     </div>

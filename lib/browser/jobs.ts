@@ -49,6 +49,8 @@ export function useJob(id: string) {
   });
 }
 
+export type JobActions = ReturnType<typeof useJobAction>;
+
 export function useJobAction(job: Pick<Job, "kind" | "id">) {
   const queryClient = useQueryClient();
   return useMutation({
