@@ -6,7 +6,6 @@ import { count, formatCount } from "@/lib/shared/plural";
 import { Alert } from "./alert";
 import { Button } from "./button";
 
-/** A running or paused job: how far it got, and resume or cancel. */
 export function JobProgress({ job, actions }: { job: Job; actions: JobActions }) {
   const { created, failed, unknown, pending: waiting, sending } = job.counts;
   const sent = created + failed + unknown;

@@ -11,7 +11,6 @@ export function resultSentence({ kind, state, counts: { created, skipped, failed
   return `${JOB_NOUNS[kind]} ${state === "cancelled" ? "cancelled" : "finished"}: ${parts.join(", ")}`;
 }
 
-/** A finished or cancelled job: what happened, the rows to send again, and the results file. */
 export function JobResult({ job, actions }: { job: Job; actions: JobActions }) {
   const { confirmedLate, unknown } = job.counts;
   const them = unknown === 1 ? "it" : "them";

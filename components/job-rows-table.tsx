@@ -26,7 +26,6 @@ function Row<R>({ row, columns, index, ref }: RowProps<R>) {
 type TableProps = {
   rows: readonly JobRow[];
   caption: string;
-  /** The scrolling region's name. */
   label: string;
   columns: readonly RowColumn<JobRow>[];
 };

@@ -17,7 +17,6 @@ function jobLink(job: Job, place?: EnvironmentPlace): { href: string; text: stri
 
 type Props = { kind: JobKind; jobs: readonly Job[]; place?: EnvironmentPlace };
 
-/** The latest jobs of a kind, newest first, each linking to its page. */
 export function RecentJobs({ kind, jobs, place }: Props) {
   const headingId = `recent-${kind}s`;
   return (

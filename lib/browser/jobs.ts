@@ -21,25 +21,19 @@ const LONG_JOB_ROWS = 1_000;
 
 export const JOB_NOUNS = { import: "Import", promotion: "Promotion" } as const;
 
-/** The job's own address in the API: its actions and its results file. */
 export const jobPath = ({ kind, id }: Pick<Job, "kind" | "id">) => `/api/${kind}s/${id}`;
 
-/** How often a job is read again: while it runs on the server, and never once it has stopped. */
 export function jobPollMs(job: JobWithRows | undefined): number | false {
   if (job?.state !== "running") return false;
   return job.rows.length > LONG_JOB_ROWS ? LONG_POLL_MS : POLL_MS;
 }
 
-/**
- * Creates that got no response, being looked for in a fresh read of the list: every row is sent, and the job is
- * still running only for that check. Zero otherwise.
- */
+/** Creates without a response still being looked for in the list: the job runs only for that check. */
 export function uncheckedCreates({ state, counts }: Pick<Job, "state" | "counts">): number {
   return state === "running" && counts.pending === 0 && counts.sending === 0 ? counts.unknown : 0;
 }
 
-// Polled while it runs on the server: closing the tab changes nothing there, and any browser can watch it. The job and
-// its rows come from one read, so the page never shows a state its rows contradict.
+// Polled while it runs on the server: closing the tab changes nothing there, and any browser can watch it.
 export function useJob(id: string) {
   return useQuery({
     queryKey: jobKey(id),
@@ -69,7 +63,6 @@ export async function uploadImportFile(file: File, place: EnvironmentPlace): Pro
   return readApiResponse(response, jobSchema);
 }
 
-/** A promotion starts at once: the comparison the person chose from was its preview. */
 export async function startPromotion(request: PromotionRequest): Promise<JobWithRows> {
   return readApiResponse(await postJson("/api/promotions", request), jobWithRowsSchema);
 }

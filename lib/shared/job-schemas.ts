@@ -15,8 +15,7 @@ const jobFields = {
   pauseReason: z.optional(z.string()),
   /** The catalogue environment its rows are sent to. */
   environment,
-  // Rows by class and by state, and how many were found in the list after their create got no response
-  // (confirmedLate). Every key is present.
+  // Rows by class, by state and found after a lost answer (confirmedLate); every key is present.
   counts: z.record(z.enum(["rows", ...JOB_ROW_CLASSES, ...JOB_ROW_STATES, "confirmedLate"]), count),
 };
 

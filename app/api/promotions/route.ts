@@ -12,7 +12,6 @@ import { promotionRequestSchema } from "@/lib/shared/promotion-request";
 
 export const GET = apiRoute("admin", async () => jsonResponse(JSON.stringify(await listJobs("promotion")), 200));
 
-/** Starts at once: the comparison the person chose from was the preview. */
 export const POST = apiRoute("admin", async (request, { requestId, user }) => {
   const body = validateBody(
     // As many ids as an import file has rows, so the import's size limit rather than a form's.

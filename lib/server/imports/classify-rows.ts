@@ -4,10 +4,7 @@ import { sameNameIndex } from "@/lib/shared/same-name";
 import { type Category, newCategorySchema } from "@/lib/shared/schemas";
 import type { FileRow } from "./read-import-file";
 
-/**
- * What the preview shows for each row, against the catalogue's current list; nothing is sent. Repeated and invalid
- * rows are never sent; existing ones only if the person asks when starting.
- */
+/** Each row's check for the preview: repeated and invalid rows are never sent, existing ones only if asked. */
 export function classifyRows(rows: readonly FileRow[], categories: readonly Category[]): NewRow[] {
   const inCatalogue = sameNameIndex(categories);
   const invalid = new Map<FileRow, string>();

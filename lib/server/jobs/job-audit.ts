@@ -13,7 +13,6 @@ export function jobDetails(job: Job): Record<string, string> {
 export const jobRequestId = (job: Job, suffix: string | number) =>
   `${job.kind === "promotion" ? "promote" : "import"}-${job.id.slice(0, 8)}-${suffix}`;
 
-/** "import_finished", "promotion_cancelled": with the counts of its rows' outcomes. */
 export async function recordJobEnd(job: Job): Promise<void> {
   const { created, skipped, failed, unknown } = job.counts;
   await recordAudit({

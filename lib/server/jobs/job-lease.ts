@@ -7,10 +7,7 @@ const leaseSeconds = () => getConfig().imports.runSeconds;
 
 const FREE = "state = 'running' AND (lease_expires IS NULL OR lease_expires < now())";
 
-/**
- * A running job no process holds, leased to `owner`, other than those it runs already. Jobs never run come first,
- * then those given back longest ago, so that jobs take turns.
- */
+/** Leases to `owner` a running job no process holds: one never run first, then the one given back longest ago. */
 export async function claimJob(owner: string, running: readonly string[]): Promise<string | undefined> {
   const { rows } = await query<{ id: string }>(
     `UPDATE import_jobs SET lease_holder = $1, lease_expires = now() + make_interval(secs => $2)
@@ -27,7 +24,6 @@ export async function othersWaiting(id: string): Promise<boolean> {
   return rowCount !== 0;
 }
 
-/** This job's lease for `owner`, unless another process holds it. */
 export async function takeLease(id: string, owner: string): Promise<boolean> {
   const { rowCount } = await query(
     `UPDATE import_jobs SET lease_holder = $2, lease_expires = now() + make_interval(secs => $3)

@@ -21,7 +21,7 @@ type RunOptions = {
 };
 
 // After this many creates in a row that the service did not confirm, it is taken as down: the job pauses.
-const UNCONFIRMED_IN_A_ROW_TO_PAUSE = 5;
+const UNCONFIRMED_TO_PAUSE = 5;
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
 // Long enough for a create that timed out to be applied, short enough that the rows are settled soon after the last.
@@ -36,8 +36,10 @@ function paceAfter(pace: Pace, { outcome, message }: { outcome: Outcome; message
   if (outcome === "created" || outcome === "refused") Object.assign(pace, { unconfirmedInARow: 0, backoffMs: 0 });
   else if (outcome === "not-sent") pace.pauseReason = message;
   else if (outcome !== "skipped") {
-    if (outcome === "unconfirmed" && ++pace.unconfirmedInARow >= UNCONFIRMED_IN_A_ROW_TO_PAUSE)
-      pace.pauseReason = `The catalogue service did not confirm ${UNCONFIRMED_IN_A_ROW_TO_PAUSE} creates in a row. Last: ${message}`;
+    if (outcome === "unconfirmed" && ++pace.unconfirmedInARow >= UNCONFIRMED_TO_PAUSE) {
+      const count = UNCONFIRMED_TO_PAUSE;
+      pace.pauseReason = `The catalogue service did not confirm ${count} creates in a row. Last: ${message}`;
+    }
     pace.backoffMs = longer(pace.backoffMs);
     pace.resting = true;
   }

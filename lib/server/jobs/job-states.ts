@@ -8,7 +8,6 @@ import { readJob } from "./job-store";
 // A job's states: preview → running ⇄ paused → finished or cancelled; a finished one with unknown rows may run again.
 // Each change is one statement that names the states it starts from, so two people acting at once cannot both win.
 
-/** The job, the target's ids when it started, whether a person cancelled it and whether rows are left to send. */
 export type RunningJob = Job & { knownIds: readonly string[]; cancelRequested: boolean; rowsLeft: boolean };
 
 /** Undefined unless it runs and this process holds its lease. `job` saves reading what does not change meanwhile. */
@@ -24,10 +23,7 @@ export async function readRunningJob(id: string, leaseOwner: string, job?: Job):
   return current && { ...current, ...control, knownIds: control.knownIds ?? [] };
 }
 
-/**
- * Preview → running, with the ids already in the target: a create whose response never came is later looked for among
- * the others. An import's existing names are skipped unless the person asked for them.
- */
+/** Preview → running, with the target's ids: a create whose answer is lost is later looked for among the others. */
 export async function startJob(id: string, knownIds: readonly string[], createExisting = false): Promise<boolean> {
   const { rows } = await query<{ started: number }>(
     `WITH job AS (
@@ -81,7 +77,6 @@ export async function pauseJob(job: Job, reason: string): Promise<void> {
   log.warn(`${job.kind}_paused`, { jobId: job.id, reason });
 }
 
-/** Running → finished, or cancelled when a person asked. */
 export async function endJob(id: string): Promise<boolean> {
   const { rowCount } = await query(
     `UPDATE import_jobs SET state = CASE WHEN cancel_requested THEN 'cancelled' ELSE 'finished' END,

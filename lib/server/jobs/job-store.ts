@@ -35,14 +35,16 @@ const JOB = `json_strip_nulls(json_build_object(
   'kind', j.kind, 'id', j.id, 'createdBy', j.created_by,
   'createdAt', to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'state', j.state, 'pauseReason', j.pause_reason, 'environment', coalesce(j.environment, $1),
-  'counts', json_build_object('rows', count(r.line), 'confirmedLate', count(*) FILTER (WHERE r.confirmed_late), ${COUNTS}),
+  'counts', json_build_object(
+    'rows', count(r.line), 'confirmedLate', count(*) FILTER (WHERE r.confirmed_late), ${COUNTS}),
   'fileName', j.file_name, 'createExisting', j.create_existing, 'ignoredColumns', j.ignored_columns,
   'from', coalesce(j.source_environment, j.environment, $1), 'to', coalesce(j.environment, $1)))`;
 
 const ROWS = `coalesce(json_strip_nulls(json_agg(json_build_object(
   'line', r.line, 'name', r.name, 'description', r.description, 'class', r.class, 'existingId', r.existing_id,
   'note', r.note, 'state', r.state, 'categoryId', r.category_id, 'message', r.message,
-  'confirmedLate', r.confirmed_late, 'sourceId', r.source_id) ORDER BY r.line) FILTER (WHERE r.line IS NOT NULL)), '[]')`;
+  'confirmedLate', r.confirmed_late, 'sourceId', r.source_id
+) ORDER BY r.line) FILTER (WHERE r.line IS NOT NULL)), '[]')`;
 
 const ONE_JOB = "j.id = $2 AND ($3::text IS NULL OR j.kind = $3)";
 
@@ -103,7 +105,6 @@ export async function createJob(job: {
   return id;
 }
 
-/** The job, if it is of that kind when one is given. */
 export async function readJob(id: string, kind?: JobKind): Promise<Job | undefined> {
   if (!UUID.test(id)) return undefined;
   const [stored] = await readJobs<{ job: unknown }>(`${JOB} AS job`, ONE_JOB, [id, kind ?? null]);
@@ -130,7 +131,6 @@ export const jobById = async (id = "", kind?: JobKind): Promise<Job> => (await r
 export const jobWithRows = async (id = "", kind?: JobKind): Promise<JobWithRows> =>
   (await readJobWithRows(id, kind)) ?? notFound(kind);
 
-/** Recent jobs of a kind, in one environment or all, newest first. */
 export async function listJobs(kind: JobKind, environment?: CatalogueEnvironment, limit = 20): Promise<Job[]> {
   const stored = await readJobs<{ job: unknown }>(
     `${JOB} AS job`,

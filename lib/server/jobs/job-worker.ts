@@ -12,7 +12,6 @@ import { runJob } from "./job-runner";
 const JOBS_PER_PROCESS = 2;
 
 type Worker = {
-  /** This process's name on the leases it holds. */
   owner: string;
   running: Map<string, Promise<void>>;
   /** Jobs another process took over after this one's lease ran out: their runs take no new row. */
@@ -77,10 +76,7 @@ export function wakeJobWorker(): void {
   void startJobWorker().catch(() => undefined);
 }
 
-/**
- * Every third of a lease, renews this process's leases and takes up running jobs no process holds. Rejects when the
- * database is down; the ticks go on and take the jobs up once it is back.
- */
+/** Renews leases and takes up free jobs every third of a lease; the ticks go on while the database is down. */
 export async function startJobWorker(): Promise<void> {
   const current = worker();
   current.timer ??= setInterval(

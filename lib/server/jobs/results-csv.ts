@@ -3,18 +3,8 @@ import { stringify } from "csv-stringify/sync";
 import { apiRoute } from "@/lib/server/http/api-route";
 import { csvResponse } from "@/lib/server/http/csv-response";
 import { CSV_OPTIONS } from "@/lib/shared/csv";
-import type { JobKind, JobRow, JobWithRows } from "@/lib/shared/job-schemas";
+import type { JobKind, JobWithRows } from "@/lib/shared/job-schemas";
 import { jobWithRows } from "./job-store";
-
-// Rows not sent (repeated, invalid, already there, cancelled) are "skipped"; a row still waiting has no outcome yet.
-function outcome(row: JobRow): string {
-  return row.state === "pending" || row.state === "sending" ? "unknown" : row.state;
-}
-
-function message(row: JobRow): string {
-  if (row.confirmedLate) return "Found in the catalogue after its response was lost";
-  return row.message ?? (row.state === "skipped" ? (row.note ?? "") : "");
-}
 
 /** Each row's outcome; a promotion's rows also say the id each category has in the environment it came from. */
 function jobResultsCsv({ kind, rows }: JobWithRows): string {
@@ -27,16 +17,18 @@ function jobResultsCsv({ kind, rows }: JobWithRows): string {
         ...(promotion ? [row.sourceId ?? ""] : []),
         row.name,
         row.description ?? "",
-        outcome(row),
+        // A row still waiting has no outcome yet; one never sent (repeated, invalid, already there) is skipped.
+        row.state === "pending" || row.state === "sending" ? "unknown" : row.state,
         row.categoryId ?? (row.state === "skipped" ? (row.existingId ?? "") : ""),
-        message(row),
+        row.confirmedLate
+          ? "Found in the catalogue after its response was lost"
+          : (row.message ?? (row.state === "skipped" ? (row.note ?? "") : "")),
       ]),
     ],
     { ...CSV_OPTIONS, bom: true },
   );
 }
 
-/** GET /api/imports/<id>/results and /api/promotions/<id>/results, named after the import's file or the environments. */
 export const resultsRoute = (kind: JobKind) =>
   apiRoute("admin", async (_request, { params }) => {
     const job = await jobWithRows(params.id, kind);

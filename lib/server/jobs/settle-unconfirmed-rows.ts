@@ -7,18 +7,13 @@ import { jobDetails, jobRequestId } from "./job-audit";
 import { confirmCreated, readCreatedIds, readUnknownRows } from "./job-rows";
 import type { RunningJob } from "./job-states";
 
-/**
- * Rows whose create got no response are looked for in a fresh read of the list, so that the person is asked only
- * about those really missing. False when the list could not be read.
- */
+/** Finds lost answers' categories in a fresh list, so a person is asked only about the rest; false if unreadable. */
 export async function settleUnconfirmedRows(job: RunningJob): Promise<boolean> {
   const unconfirmed = await readUnknownRows(job.id);
   if (unconfirmed.length === 0) return true;
   let categories;
   try {
-    categories = await catalogue(job.environment).listCategories({
-      requestId: jobRequestId(job, "check"),
-    });
+    categories = await catalogue(job.environment).listCategories({ requestId: jobRequestId(job, "check") });
   } catch (error) {
     log.warn("import_check_failed", {
       ...jobDetails(job),
@@ -36,12 +31,7 @@ export async function settleUnconfirmedRows(job: RunningJob): Promise<boolean> {
     await recordAudit({
       action: "category_created",
       actor: job.createdBy,
-      details: {
-        categoryId: found.id,
-        name: found.name,
-        ...jobDetails(job),
-        confirmedAfterLostAnswer: 1,
-      },
+      details: { categoryId: found.id, name: found.name, ...jobDetails(job), confirmedAfterLostAnswer: 1 },
     });
   }
   return true;

@@ -6,9 +6,8 @@ import { jobRequestId } from "./job-audit";
 import { type RowToSend, readCreatedIds, readUnsettledRows } from "./job-rows";
 import type { RunningJob } from "./job-states";
 
-// Rows sent within this long after a list read came back are checked against it, so the target's list is read about
-// once a second; a list that takes long to read is read less often, so that reading it does not take most of the
-// job's time.
+// The target's list is read about once a second, and less often when it is slow to read, so that reading it does not
+// take most of the job's time.
 const FRESH_MS = 1_000;
 const READS_AT_MOST_ONE_IN = 4;
 
@@ -54,18 +53,12 @@ export function watchTarget(job: RunningJob): TargetWatch {
     return read.named;
   }
 
-  /**
-   * A create of this job with the same name that got no response may be what the list shows: that is not someone
-   * else's, and the row is sent, as the person asked for both.
-   */
-  async function sentByUs(row: RowToSend): Promise<boolean> {
-    return sameNameIndex(await readUnsettledRows(job.id, row.line))(row.name).length > 0;
-  }
-
   return {
     async addedMeanwhile(row) {
       const found = (await fresh())(row.name).find((category) => !taken.has(category.id));
-      if (!found || (await sentByUs(row))) return undefined;
+      if (!found) return undefined;
+      // It may be this job's own create of that name whose response never came: then the row is sent, as asked.
+      if (sameNameIndex(await readUnsettledRows(job.id, row.line))(row.name).length > 0) return undefined;
       taken.add(found.id);
       return found;
     },

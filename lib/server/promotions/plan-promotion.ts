@@ -21,10 +21,7 @@ function notInSource(ids: readonly string[], from: string): AppError {
   return new AppError(400, "category_not_in_source", message, { ids: message });
 }
 
-/**
- * The rows of a promotion, read fresh from both environments: each chosen category that is only in the source is to
- * be sent; one whose name the target has (matched as the comparison matches) is skipped. Nothing is sent here.
- */
+/** A promotion's rows from fresh lists: a category the comparison pairs with one in the target is skipped. */
 export async function planPromotion(
   { from, to, ids }: PromotionRequest,
   context: CallContext,

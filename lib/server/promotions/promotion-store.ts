@@ -21,9 +21,8 @@ export function oneAtATime<T>(to: CatalogueEnvironment, work: Promise<T>): Promi
       [to],
     );
     const [active] = rows;
-    const which = active
-      ? `${active.created_by}'s promotion ${active.id} is ${active.state === "preview" ? "being started" : active.state}`
-      : "another promotion is running";
+    const state = active?.state === "preview" ? "being started" : active?.state;
+    const which = active ? `${active.created_by}'s promotion ${active.id} is ${state}` : "another promotion is running";
     throw new AppError(
       409,
       "promotion_in_progress",

@@ -2,7 +2,6 @@ import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { jobWithRows } from "@/lib/server/jobs/job-store";
 
-/** An import or a promotion with its rows, from one read: what a job's page shows and keeps fresh. */
 export const GET = apiRoute("admin", async (_request, { params }) =>
   jsonResponse(JSON.stringify(await jobWithRows(params.id)), 200),
 );
