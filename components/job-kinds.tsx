@@ -11,12 +11,12 @@ const STATE_WORDS = {
   skipped: "Skipped",
 } as const;
 
-export function outcomeWords(row: JobRow): string {
+function outcomeWords(row: JobRow): string {
   if (row.confirmedLate) return "Created (found in the catalogue after its response was lost)";
   return row.message ? `${STATE_WORDS[row.state]}: ${row.message}` : STATE_WORDS[row.state];
 }
 
-export function checkWords(row: JobRow): string {
+function checkWords(row: JobRow): string {
   if (row.class === "new") return "New";
   if (row.class === "existing") return `Already in the catalogue (ID ${row.existingId})`;
   if (row.class === "repeated") return `Repeated: ${row.note?.toLowerCase() ?? "same name as an earlier line"}`;

@@ -23,12 +23,7 @@ function Row<R>({ row, columns, index, ref }: RowProps<R>) {
   );
 }
 
-type TableProps = {
-  rows: readonly JobRow[];
-  caption: string;
-  label: string;
-  columns: readonly RowColumn<JobRow>[];
-};
+type TableProps = { rows: readonly JobRow[]; caption: string; label: string; columns: readonly RowColumn<JobRow>[] };
 
 /** A job's rows, each in its kind's columns; a long list renders only the rows in view. */
 export function JobRowsTable({ rows, caption, label, columns }: TableProps) {

@@ -77,7 +77,7 @@ export function JobView({ id, kind }: { id: string; kind: JobKind }) {
       {(job.state === "running" || job.state === "paused") && <JobProgress job={job} actions={action} />}
       {(job.state === "finished" || job.state === "cancelled") && <JobResult job={job} actions={action} />}
       <RowFilter options={filters} value={show} onChange={setFilter} shown={shown.length} />
-      <JobRowsTable rows={shown} columns={table.columns} label={table.label} caption={table.caption} />
+      <JobRowsTable rows={shown} {...table} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import type { GroupSelection } from "./compare-group";
 import { ErrorDetails } from "./error-details";
 import { PromoteButton } from "./promote-button";
 
-export type PromoteFailure = { to: CatalogueEnvironment; error: unknown };
+type PromoteFailure = { to: CatalogueEnvironment; error: unknown };
 
 const categoryName = (category: Category) => category.name;
 

@@ -5,7 +5,7 @@ import { fromSpreadsheetSafe } from "@/lib/shared/csv";
 import { AppError } from "@/lib/shared/app-error";
 
 export type FileRow = { line: number; name: string; description?: string };
-export type ImportFile = { rows: FileRow[]; ignoredColumns: string[] };
+type ImportFile = { rows: FileRow[]; ignoredColumns: string[] };
 
 const LF = 0x0a;
 const CR = 0x0d;
