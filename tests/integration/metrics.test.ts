@@ -73,9 +73,9 @@ describe("metrics on METRICS_PORT", () => {
     expect(value(samples, "categories_admin_process_cpu_user_seconds_total", {})).toBeGreaterThan(0);
   });
 
-  it("count requests by route pattern: 1,000 random paths give a bounded set of label values", async () => {
+  it("count requests by route pattern: 200 random paths give a bounded set of label values", async () => {
     const token = () => randomBytes(6).toString("hex");
-    const paths = Array.from({ length: 1_000 }, (_, i) => {
+    const paths = Array.from({ length: 200 }, (_, i) => {
       switch (i % 5) {
         case 0:
           return `/api/imports/${randomUUID()}`;
@@ -101,7 +101,7 @@ describe("metrics on METRICS_PORT", () => {
     // The last request sent: when it is counted, so are the others.
     expect(await eventually(async () => listCount(await counted()) === 1, 5_000)).toBe(true);
     const samples = await counted();
-    expect(samples.reduce((total, sample) => total + sample.value, 0)).toBeGreaterThanOrEqual(1_001);
+    expect(samples.reduce((total, sample) => total + sample.value, 0)).toBeGreaterThanOrEqual(201);
     const routes = new Set(samples.map((sample) => sample.labels.route));
     expect(routes).toContain("/api/imports/[id]");
     expect(routes).toContain("/categories/import/[id]");
