@@ -60,6 +60,8 @@ export const configSchema = z.object({
   IMPORT_MAX_ROWS: z._default(wholeNumber("IMPORT_MAX_ROWS", 1, 10_000_000), 20_000),
   IMPORT_CONCURRENCY: z._default(wholeNumber("IMPORT_CONCURRENCY", 1, 64), 4),
   IMPORT_RUN_SECONDS: z._default(wholeNumber("IMPORT_RUN_SECONDS", 1, 3_600), 10),
+  LIVE_MAX_STREAMS: z._default(wholeNumber("LIVE_MAX_STREAMS", 1, 100_000), 2_000),
+  LIVE_MAX_STREAMS_PER_SESSION: z._default(wholeNumber("LIVE_MAX_STREAMS_PER_SESSION", 1, 1_000), 8),
   OIDC_ISSUER: z.optional(issuerUrl),
   OIDC_CLIENT_ID: z.optional(nonEmpty("OIDC_CLIENT_ID")),
   OIDC_CLIENT_SECRET: z.optional(nonEmpty("OIDC_CLIENT_SECRET")),

@@ -9,6 +9,7 @@ import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { etagMatches } from "@/lib/server/http/etag-matches";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { requestEnvironment } from "@/lib/server/environment/environment-param";
+import { categoryCreatedEvent } from "@/lib/server/live/category-created";
 
 export const GET = apiRoute("viewer", async (request, { requestId }) => {
   const { bytes, etag } = await catalogue(requestEnvironment(request)).listCategoriesAsJson({ requestId });
@@ -37,7 +38,11 @@ export const POST = apiRoute("admin", async (request, { requestId, user }) => {
   const entry = await recordCreateRequested({ actor, requestId, details: { name: input.name, environment } });
   try {
     const created = await catalogue(environment).createCategory(input, { requestId });
-    await entry.complete("category_created", { categoryId: created.id, name: created.name });
+    await entry.complete(
+      "category_created",
+      { categoryId: created.id, name: created.name },
+      categoryCreatedEvent(environment, created, actor, "form"),
+    );
     return jsonResponse(categoryToJson(created), 201);
   } catch (error) {
     await entry.complete("category_create_failed", {

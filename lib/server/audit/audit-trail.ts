@@ -3,6 +3,8 @@ import { query, storableText, storeUnavailable } from "@/lib/server/db/database"
 import { AppError } from "@/lib/shared/app-error";
 import { log } from "@/lib/server/log";
 import type { AuditAction } from "@/lib/shared/audit-actions";
+import { type NewLiveEvent, withLiveEvent } from "@/lib/server/live/live-event-store";
+import { wakeLiveHub } from "@/lib/server/live/live-hub";
 import { storedEnvironment } from "./audit-environment";
 
 type Details = Record<string, string | number | undefined>;
@@ -39,7 +41,7 @@ const INSERT = `
   SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::jsonb[])
   RETURNING id`;
 
-async function insert(events: readonly AuditEvent[]): Promise<string[]> {
+async function insert(events: readonly AuditEvent[], live?: NewLiveEvent): Promise<string[]> {
   // An event about one catalogue environment names it in its details; see storedEnvironment for the others.
   const rows = events.map((event) => ({
     ...event,
@@ -47,20 +49,31 @@ async function insert(events: readonly AuditEvent[]): Promise<string[]> {
     details: capped({ ...event.details, environment: storedEnvironment(event.details?.environment) }),
   }));
   for (const { action, actor, requestId, details } of rows) log.audit(action, { actor, requestId, ...details });
-  const { rows: ids } = await query<{ id: string }>(INSERT, [
+  const values = [
     rows.map((row) => row.time),
     rows.map((row) => (row.actor === undefined ? null : cut(row.actor))),
     rows.map((row) => row.action),
     rows.map((row) => (row.requestId === undefined ? null : cut(row.requestId))),
     rows.map((row) => JSON.stringify(row.details)),
-  ]);
+  ];
+  if (live) {
+    await query(...withLiveEvent(INSERT, values, live));
+    wakeLiveHub();
+    return [];
+  }
+  const { rows: ids } = await query<{ id: string }>(INSERT, values);
   return ids.map((row) => row.id);
 }
 
 /** Never rejects: a sign-in made or a create applied must not be reported as failed (the log keeps the event). */
 export async function recordAudit(...events: AuditEvent[]): Promise<void> {
+  await recordAuditWithLiveEvent(events);
+}
+
+/** recordAudit, with the live event that reports it written in the same statement. */
+export async function recordAuditWithLiveEvent(events: AuditEvent[], live?: NewLiveEvent): Promise<void> {
   try {
-    await insert(events);
+    await insert(events, live);
   } catch (error) {
     log.error("audit_write_failed", {
       requestId: events[0]?.requestId,
@@ -69,7 +82,9 @@ export async function recordAudit(...events: AuditEvent[]): Promise<void> {
   }
 }
 
-export type PendingCreate = { complete: (outcome: AuditEvent["action"], details: Details) => Promise<void> };
+export type PendingCreate = {
+  complete: (outcome: AuditEvent["action"], details: Details, live?: NewLiveEvent) => Promise<void>;
+};
 
 /** When this rejects, the create must not be sent: no category is made without a trace. */
 export async function recordCreateRequested(event: Omit<AuditEvent, "action">): Promise<PendingCreate> {
@@ -81,18 +96,18 @@ export async function recordCreateRequested(event: Omit<AuditEvent, "action">): 
     throw error instanceof AppError ? error : storeUnavailable(error);
   });
   return {
-    complete: async (action, outcome) => {
+    complete: async (action, outcome, live) => {
       const details =
         outcome.environment === undefined
           ? outcome
           : { ...outcome, environment: storedEnvironment(outcome.environment) };
       log.audit(action, { actor: event.actor, requestId: event.requestId, ...details });
       try {
-        await query("UPDATE audit_events SET action = $2, details = details || $3::jsonb WHERE id = $1", [
-          id,
-          action,
-          JSON.stringify(capped(details)),
-        ]);
+        const update = "UPDATE audit_events SET action = $2, details = details || $3::jsonb WHERE id = $1 RETURNING id";
+        const values: unknown[] = [id, action, JSON.stringify(capped(details))];
+        const [text, all] = live ? withLiveEvent(update, values, live) : [update, values];
+        await query(text, all);
+        if (live) wakeLiveHub();
       } catch (error) {
         log.error("audit_write_failed", {
           requestId: event.requestId,

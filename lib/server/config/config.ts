@@ -40,6 +40,7 @@ export type Config = {
   sessionAbsoluteMs: number;
   hashConcurrency: number;
   imports: { maxBytes: number; maxRows: number; concurrency: number; runSeconds: number };
+  live: { maxStreams: number; maxStreamsPerSession: number };
   database: { url: string; poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
   /** Set when OIDC_ISSUER is: staff sign in through the organisation's identity provider. */
   oidc?: OidcSettings;
@@ -116,6 +117,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       concurrency: settings.IMPORT_CONCURRENCY,
       runSeconds: settings.IMPORT_RUN_SECONDS,
     },
+    live: { maxStreams: settings.LIVE_MAX_STREAMS, maxStreamsPerSession: settings.LIVE_MAX_STREAMS_PER_SESSION },
     database: {
       url: settings.DATABASE_URL as string,
       poolMax: settings.DATABASE_POOL_MAX,

@@ -4,6 +4,7 @@ import { catalogue } from "@/lib/server/catalogue/catalogue";
 import { AppError } from "@/lib/shared/app-error";
 import { createFailureKind } from "@/lib/shared/create-outcome";
 import type { Job } from "@/lib/shared/job-schemas";
+import { categoryCreatedEvent } from "@/lib/server/live/category-created";
 import { jobDetails, jobRequestId } from "./job-audit";
 import { type RowToSend, setRowState } from "./job-rows";
 import type { TargetWatch } from "./target-watch";
@@ -68,6 +69,10 @@ export async function sendRow(
   }
   target?.created(created.id);
   await setRowState(job.id, row.line, "created", { categoryId: created.id });
-  await entry.complete("category_created", { categoryId: created.id, name: created.name });
+  await entry.complete(
+    "category_created",
+    { categoryId: created.id, name: created.name },
+    categoryCreatedEvent(job.environment, created, job.createdBy, job.kind),
+  );
   return { outcome: "created" };
 }

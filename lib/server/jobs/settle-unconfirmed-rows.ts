@@ -1,6 +1,7 @@
 import "server-only";
-import { recordAudit } from "@/lib/server/audit/audit-trail";
+import { recordAuditWithLiveEvent } from "@/lib/server/audit/audit-trail";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
+import { categoryCreatedEvent } from "@/lib/server/live/category-created";
 import { log } from "@/lib/server/log";
 import { findProbablyOurs } from "@/lib/shared/probably-ours";
 import { jobDetails, jobRequestId } from "./job-audit";
@@ -28,11 +29,16 @@ export async function settleUnconfirmedRows(job: RunningJob): Promise<boolean> {
     if (!found) continue;
     notOurs.add(found.id);
     await confirmCreated(job.id, row.line, found.id);
-    await recordAudit({
-      action: "category_created",
-      actor: job.createdBy,
-      details: { categoryId: found.id, name: found.name, ...jobDetails(job), confirmedAfterLostAnswer: 1 },
-    });
+    await recordAuditWithLiveEvent(
+      [
+        {
+          action: "category_created",
+          actor: job.createdBy,
+          details: { categoryId: found.id, name: found.name, ...jobDetails(job), confirmedAfterLostAnswer: 1 },
+        },
+      ],
+      categoryCreatedEvent(job.environment, found, job.createdBy, job.kind),
+    );
   }
   return true;
 }

@@ -1,0 +1,115 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { getConfig } from "@/lib/server/config/config";
+import type { SessionUser } from "@/lib/server/auth/roles";
+import { AppError } from "@/lib/shared/app-error";
+import { LIVE_RETRY_MS } from "@/lib/shared/live-events";
+import { type LiveEvent, missedSince } from "./live-event-store";
+import { type Subscriber, openStreams, subscribe, unsubscribe } from "./live-hub";
+
+// Proxies close a connection idle for a minute or so; a comment line is sent well within that.
+const KEEP_ALIVE_MS = 15_000;
+const perSession = new Map<string, number>();
+const encoder = new TextEncoder();
+
+const frame = ({ id, type, data }: Pick<LiveEvent, "id" | "type" | "data">) =>
+  encoder.encode(`id: ${id}\nevent: ${type}\ndata: ${data}\n\n`);
+
+function countStream(sessionKey: string): () => void {
+  const { maxStreams, maxStreamsPerSession } = getConfig().live;
+  if (openStreams() >= maxStreams)
+    throw new AppError(
+      503,
+      "busy",
+      "This server has as many live streams open as it can. Try again shortly.",
+      undefined,
+      {
+        headers: { "retry-after": "5" },
+      },
+    );
+  const open = perSession.get(sessionKey) ?? 0;
+  if (open >= maxStreamsPerSession)
+    throw new AppError(429, "too_many_streams", `This session already has ${open} live streams open; close a tab.`);
+  perSession.set(sessionKey, open + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (perSession.get(sessionKey) ?? 1) - 1;
+    if (left > 0) perSession.set(sessionKey, left);
+    else perSession.delete(sessionKey);
+  };
+}
+
+/**
+ * A Server-Sent Events response: what the client missed since `lastEventId` (or `resync` when that cannot be told),
+ * then every new event it may see, and a comment line now and then so that proxies keep it open.
+ */
+export async function eventStream(
+  user: SessionUser,
+  sessionToken: string,
+  lastEventId: string | null,
+  signal: AbortSignal,
+): Promise<Response> {
+  const release = countStream(createHash("sha256").update(sessionToken).digest("base64url"));
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let sentId = "0";
+  let held: LiveEvent[] | undefined = [];
+  const write = (text: Uint8Array) => {
+    try {
+      controller.enqueue(text);
+    } catch {
+      // The client has gone; close() follows.
+    }
+  };
+  const send = (event: LiveEvent) => {
+    if (BigInt(event.id) <= BigInt(sentId)) return;
+    sentId = event.id;
+    write(frame(event));
+  };
+  const subscriber: Subscriber = {
+    admin: user.role === "admin",
+    deliver: (event) => (held ? held.push(event) : send(event)),
+  };
+  let keepAlive: NodeJS.Timeout | undefined;
+  const close = () => {
+    signal.removeEventListener("abort", close);
+    clearInterval(keepAlive);
+    unsubscribe(subscriber);
+    release();
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      controller = c;
+      write(encoder.encode(`retry: ${LIVE_RETRY_MS}\n: connected\n\n`));
+      keepAlive = setInterval(() => write(encoder.encode(": keep-alive\n\n")), KEEP_ALIVE_MS);
+    },
+    cancel: close,
+  });
+  signal.addEventListener("abort", close);
+  try {
+    const upTo = await subscribe(subscriber);
+    sentId = upTo;
+    if (lastEventId !== null) {
+      const missed = await missedSince(lastEventId, upTo);
+      if (missed === undefined) write(frame({ id: upTo, type: "resync", data: "{}" }));
+      else {
+        sentId = lastEventId;
+        for (const event of missed) send(event);
+        if (BigInt(sentId) < BigInt(upTo)) sentId = upTo;
+      }
+    }
+    for (const event of held) send(event);
+    held = undefined;
+  } catch (error) {
+    close();
+    throw error;
+  }
+  return new Response(body, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,124 @@
+import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
+import { remember } from "@epic-web/remember";
+import pg from "pg";
+import { getConfig } from "@/lib/server/config/config";
+import { query } from "@/lib/server/db/database";
+import { log } from "@/lib/server/log";
+import {
+  LIVE_CHANNEL,
+  type LiveEvent,
+  lastLiveEventId,
+  pruneLiveEvents,
+  readLiveEventsAfter,
+} from "./live-event-store";
+
+export type Subscriber = { admin: boolean; deliver: (event: LiveEvent) => void };
+
+type Hub = {
+  subscribers: Set<Subscriber>;
+  /** The last event handed to the subscribers: every later one is read from the table, in order. */
+  lastId?: string;
+  started?: Promise<void>;
+  reading?: Promise<void>;
+  readAgain: boolean;
+  listener?: pg.Client;
+  /** Set while NOTIFY is not delivered (the embedded database): the table is read every second instead. */
+  poll?: NodeJS.Timeout;
+  prune?: NodeJS.Timeout;
+};
+
+const POLL_MS = 1_000;
+const READ_BATCH = 500;
+const hub = () => remember("live-hub", (): Hub => ({ subscribers: new Set(), readAgain: false }));
+
+async function readNew(current: Hub): Promise<void> {
+  for (;;) {
+    const events = await readLiveEventsAfter(current.lastId ?? "0", READ_BATCH);
+    for (const event of events) {
+      current.lastId = event.id;
+      for (const subscriber of current.subscribers)
+        if (subscriber.admin || !event.adminsOnly) subscriber.deliver(event);
+    }
+    if (events.length < READ_BATCH) return;
+  }
+}
+
+/** Reads what is new in the table; a call while a read runs makes it read once more after. */
+export function wakeLiveHub(): void {
+  const current = hub();
+  if (current.lastId === undefined) return;
+  if (current.reading) {
+    current.readAgain = true;
+    return;
+  }
+  current.reading = (async () => {
+    do {
+      current.readAgain = false;
+      await readNew(current).catch((error: unknown) => log.warn("live_read_failed", { error: String(error) }));
+    } while (current.readAgain);
+  })().finally(() => (current.reading = undefined));
+}
+
+/**
+ * One connection outside the pool that LISTENs, so that events written by other processes arrive at once; after a drop
+ * it connects again and reads what it missed from the table. On a server that does not deliver NOTIFY over its socket
+ * (the embedded database), the table is read every second instead (decision 034).
+ */
+async function listen(current: Hub): Promise<void> {
+  const client = new pg.Client({
+    connectionString: getConfig().database.url,
+    application_name: "categories-admin-live",
+  });
+  let probed: () => void = () => undefined;
+  const probe = new Promise<void>((resolve) => (probed = resolve));
+  client.on("notification", ({ payload }) => (payload === "probe" ? probed() : wakeLiveHub()));
+  client.on("error", () => undefined);
+  client.on("end", () => {
+    if (current.listener !== client) return;
+    current.listener = undefined;
+    void sleep(POLL_MS).then(() => connectListener(current));
+  });
+  await client.connect();
+  await client.query(`LISTEN ${LIVE_CHANNEL}`);
+  current.listener = client;
+  // Sent from the pool, not from this connection: the embedded database delivers a NOTIFY only to the sender's socket.
+  await query(`SELECT pg_notify('${LIVE_CHANNEL}', 'probe')`);
+  const delivered = await Promise.race([probe.then(() => true), sleep(POLL_MS, false)]);
+  if (delivered) {
+    clearInterval(current.poll);
+    current.poll = undefined;
+  } else current.poll ??= setInterval(wakeLiveHub, POLL_MS).unref();
+  wakeLiveHub();
+}
+
+function connectListener(current: Hub): void {
+  listen(current).catch((error: unknown) => {
+    log.warn("live_listen_failed", { error: error instanceof Error ? error.message : String(error) });
+    // Meanwhile the table is read every second.
+    current.poll ??= setInterval(wakeLiveHub, POLL_MS).unref();
+    void sleep(POLL_MS * 5).then(() => current.listener || connectListener(current));
+  });
+}
+
+/** Starts listening at the first subscriber; resolves with the id of the last event before it. */
+export async function subscribe(subscriber: Subscriber): Promise<string> {
+  const current = hub();
+  current.started ??= (async () => {
+    current.lastId = await lastLiveEventId();
+    connectListener(current);
+    current.prune = setInterval(() => void pruneLiveEvents().catch(() => undefined), 60_000).unref();
+  })().catch((error: unknown) => {
+    current.started = undefined;
+    throw error;
+  });
+  await current.started;
+  current.subscribers.add(subscriber);
+  return current.lastId ?? "0";
+}
+
+export function unsubscribe(subscriber: Subscriber): void {
+  hub().subscribers.delete(subscriber);
+}
+
+export const openStreams = (): number => hub().subscribers.size;

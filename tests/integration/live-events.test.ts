@@ -1,0 +1,144 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, VIEWER, addAccounts } from "../support/auth-fixture";
+import { type EventStreamReader, openEventStream } from "../support/event-stream-reader";
+import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
+import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
+
+let catalogue: FakeCatalogue;
+let apps: StandaloneApp[];
+let adminCookie: string;
+let viewerCookie: string;
+const streams: EventStreamReader[] = [];
+
+const open = async (app: StandaloneApp, cookie: string, lastEventId?: string) => {
+  const stream = await openEventStream(`${app.url}/api/events`, {
+    cookie,
+    ...(lastEventId !== undefined && { "last-event-id": lastEventId }),
+  });
+  streams.push(stream);
+  return stream;
+};
+
+const create = async (app: StandaloneApp, name: string, description?: string) => {
+  const response = await fetch(`${app.url}/api/categories`, {
+    method: "POST",
+    headers: { cookie: adminCookie, "content-type": "application/json" },
+    body: JSON.stringify({ name, description }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: number };
+};
+
+beforeAll(async () => {
+  const held: object[] = [];
+  catalogue = await startFakeCatalogue((request) => {
+    if (request.method === "GET") return json(200, held);
+    const category = { id: 1000 + held.length, ...(JSON.parse(request.body) as object) };
+    held.push(category);
+    return json(201, category);
+  });
+  await addAccounts();
+  // Two replicas on one database: an event written by one reaches the streams of the other.
+  apps = await Promise.all(
+    [0, 1].map(() => startStandaloneApp({ catalogueUrl: catalogue.url, env: { LIVE_MAX_STREAMS_PER_SESSION: "4" } })),
+  );
+  adminCookie = await signInOverHttp(apps[0]!.url, ADMIN);
+  viewerCookie = await signInOverHttp(apps[0]!.url, VIEWER);
+}, 60_000);
+
+afterEach(() => {
+  for (const stream of streams.splice(0)) stream.close();
+});
+
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.stop(2_000)));
+  await catalogue?.close();
+});
+
+describe("GET /api/events", () => {
+  it("answers a request without a session with 401 and the usual Error body, not a stream", async () => {
+    const response = await fetch(`${apps[0]!.url}/api/events`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.json()).toMatchObject({ code: "unauthenticated", status: 401 });
+  });
+
+  it("is an unbuffered event stream that says how soon to reconnect before any event", async () => {
+    const stream = await open(apps[0]!, viewerCookie);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(stream.response.headers.get("cache-control")).toBe("no-cache, no-transform");
+    expect(stream.response.headers.get("x-accel-buffering")).toBe("no");
+    await expect.poll(() => stream.text()).toMatch(/^retry: \d+\n/);
+  });
+
+  it("sends a create made on either replica to a viewer's stream, with who made it and how", async () => {
+    const here = await open(apps[0]!, viewerCookie);
+    const there = await open(apps[1]!, viewerCookie);
+    const { id } = await create(apps[1]!, "Live gecko", "Seen at once");
+    for (const stream of [here, there]) {
+      const [event] = await stream.next();
+      expect(event?.event).toBe("category-created");
+      expect(JSON.parse(event?.data ?? "")).toEqual({
+        environment: "production",
+        category: { id, name: "Live gecko", description: "Seen at once" },
+        by: ADMIN.username,
+        via: "form",
+      });
+      expect(Number(event?.id)).toBeGreaterThan(0);
+    }
+  });
+
+  it("gives a client that reconnects with Last-Event-ID what it missed, in order, then the live events", async () => {
+    const first = await open(apps[0]!, viewerCookie);
+    await create(apps[0]!, "Missed one");
+    // A stream may begin with an event written just before it opened, which this replica had not read yet.
+    let seen;
+    do [seen] = await first.next();
+    while (JSON.parse(seen?.data ?? "").category.name !== "Missed one");
+    first.close();
+    await create(apps[0]!, "Missed two");
+    await create(apps[1]!, "Missed three");
+
+    const again = await open(apps[1]!, viewerCookie, seen?.id);
+    const missed = await again.next(2);
+    expect(missed.map((event) => JSON.parse(event.data).category.name)).toEqual(["Missed two", "Missed three"]);
+    expect(Number(missed[1]?.id)).toBeGreaterThan(Number(missed[0]?.id));
+    expect(Number(missed[0]?.id)).toBeGreaterThan(Number(seen?.id));
+    await create(apps[0]!, "Live after");
+    const [live] = await again.next();
+    expect(JSON.parse(live?.data ?? "").category.name).toBe("Live after");
+  });
+
+  it("sends a name as it was created, a NUL character and half a surrogate pair included", async () => {
+    const stream = await open(apps[0]!, viewerCookie);
+    const name = "Odd \u0000 name \ud800";
+    await create(apps[0]!, name);
+    let event;
+    do [event] = await stream.next();
+    while (!JSON.parse(event?.data ?? "").category.name.startsWith("Odd"));
+    expect(JSON.parse(event?.data ?? "").category.name).toBe(name);
+  });
+
+  it("sends resync to a client whose Last-Event-ID it cannot replay", async () => {
+    for (const unknown of ["999999999", "not-an-id"]) {
+      const stream = await open(apps[0]!, viewerCookie, unknown);
+      const [event] = await stream.next();
+      expect(event).toMatchObject({ event: "resync", data: "{}" });
+      stream.close();
+    }
+  });
+
+  it("refuses a session's stream beyond LIVE_MAX_STREAMS_PER_SESSION with 429 too_many_streams", async () => {
+    const cookie = await signInOverHttp(apps[0]!.url, ADMIN);
+    const four = await Promise.all([0, 1, 2, 3].map(() => open(apps[0]!, cookie)));
+    expect(four.map((stream) => stream.response.status)).toEqual([200, 200, 200, 200]);
+    const fifth = await fetch(`${apps[0]!.url}/api/events`, { headers: { cookie } });
+    expect(fifth.status).toBe(429);
+    expect(await fifth.json()).toMatchObject({ code: "too_many_streams", status: 429 });
+    // The other replica counts its own; a closed stream gives its place back.
+    expect((await open(apps[1]!, cookie)).response.status).toBe(200);
+    four[0]!.close();
+    await expect.poll(async () => (await open(apps[0]!, cookie)).response.status, { timeout: 5_000 }).toBe(200);
+  });
+});
