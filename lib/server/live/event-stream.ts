@@ -1,7 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { remember } from "@epic-web/remember";
 import { getConfig } from "@/lib/server/config/config";
 import type { SessionUser } from "@/lib/server/auth/roles";
+import { appMetrics } from "@/lib/server/metrics/app-metrics";
 import { AppError } from "@/lib/shared/app-error";
 import { LIVE_RETRY_MS } from "@/lib/shared/live-events";
 import { type LiveEvent, missedSince } from "./live-event-store";
@@ -9,11 +11,14 @@ import { type Subscriber, openStreams, subscribe, unsubscribe } from "./live-hub
 
 // Proxies close a connection idle for a minute or so; a comment line is sent well within that.
 const KEEP_ALIVE_MS = 15_000;
-const perSession = new Map<string, number>();
+// Streams open per session, by a hash of its token: one count per process, however many copies the build makes.
+const perSession = () => remember("live-streams-per-session", () => new Map<string, number>());
 const encoder = new TextEncoder();
 
-const frame = ({ id, type, data }: Pick<LiveEvent, "id" | "type" | "data">) =>
-  encoder.encode(`id: ${id}\nevent: ${type}\ndata: ${data}\n\n`);
+function frame({ id, type, data }: Pick<LiveEvent, "id" | "type" | "data">): Uint8Array {
+  appMetrics().liveEventsSent.inc({ type });
+  return encoder.encode(`id: ${id}\nevent: ${type}\ndata: ${data}\n\n`);
+}
 
 function countStream(sessionKey: string): () => void {
   const { maxStreams, maxStreamsPerSession } = getConfig().live;
@@ -27,17 +32,20 @@ function countStream(sessionKey: string): () => void {
         headers: { "retry-after": "5" },
       },
     );
-  const open = perSession.get(sessionKey) ?? 0;
+  const counts = perSession();
+  const open = counts.get(sessionKey) ?? 0;
   if (open >= maxStreamsPerSession)
     throw new AppError(429, "too_many_streams", `This session already has ${open} live streams open; close a tab.`);
-  perSession.set(sessionKey, open + 1);
+  counts.set(sessionKey, open + 1);
+  appMetrics().liveStreams.inc();
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    const left = (perSession.get(sessionKey) ?? 1) - 1;
-    if (left > 0) perSession.set(sessionKey, left);
-    else perSession.delete(sessionKey);
+    appMetrics().liveStreams.dec();
+    const left = (counts.get(sessionKey) ?? 1) - 1;
+    if (left > 0) counts.set(sessionKey, left);
+    else counts.delete(sessionKey);
   };
 }
 

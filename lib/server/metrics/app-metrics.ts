@@ -61,6 +61,15 @@ function create() {
           this.set(environment ? { environment } : {}, open ? 1 : 0);
       },
     }),
+    liveStreams: new client.Gauge({
+      name: `${PREFIX}live_streams`,
+      help: "Event streams (GET /api/events) open in this process.",
+    }),
+    liveEventsSent: new client.Counter({
+      name: `${PREFIX}live_events_sent_total`,
+      help: "Events sent on the event streams, by type, counted once per stream.",
+      labelNames: ["type"],
+    }),
     poolConnections: new client.Gauge({
       name: `${PREFIX}db_pool_connections`,
       help: "The database pool's connections: total, idle, and requests waiting for one.",
