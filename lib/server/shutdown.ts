@@ -2,6 +2,7 @@ import "server-only";
 import { flushRefusals } from "@/lib/server/audit/refusal-counter";
 import { stopJobWorker } from "@/lib/server/jobs/job-worker";
 import { markShuttingDown } from "@/lib/server/http/shutting-down";
+import { endLiveStreams } from "@/lib/server/live/live-hub";
 import { log } from "@/lib/server/log";
 import { flushTracing } from "@/lib/server/tracing/tracing";
 
@@ -16,6 +17,8 @@ export function installShutdownHook(): void {
   process.once(DRAIN_EVENT, (inFlight: Promise<unknown>[], { signal, readyDelayMs, graceMs }: Drain) => {
     markShuttingDown();
     log.info("shutdown_started", { signal, readyDelayMs, graceMs });
+    // Streams never end by themselves: the drain would wait for them.
+    endLiveStreams();
     // Their creates in flight finish; another process carries the jobs on.
     inFlight.push(stopJobWorker(readyDelayMs + graceMs));
   });

@@ -40,7 +40,12 @@ beforeAll(async () => {
   await addAccounts();
   // Two replicas on one database: an event written by one reaches the streams of the other.
   apps = await Promise.all(
-    [0, 1].map(() => startStandaloneApp({ catalogueUrl: catalogue.url, env: { LIVE_MAX_STREAMS_PER_SESSION: "4" } })),
+    [0, 1].map(() =>
+      startStandaloneApp({
+        catalogueUrl: catalogue.url,
+        env: { LIVE_MAX_STREAMS_PER_SESSION: "4", SHUTDOWN_READY_DELAY_MS: "5000" },
+      }),
+    ),
   );
   adminCookie = await signInOverHttp(apps[0]!.url, ADMIN);
   viewerCookie = await signInOverHttp(apps[0]!.url, VIEWER);
@@ -140,5 +145,19 @@ describe("GET /api/events", () => {
     expect((await open(apps[1]!, cookie)).response.status).toBe(200);
     four[0]!.close();
     await expect.poll(async () => (await open(apps[0]!, cookie)).response.status, { timeout: 5_000 }).toBe(200);
+  });
+
+  // Last: it stops the second replica.
+  it("on SIGTERM ends every stream at once, so browsers reconnect elsewhere, and takes no new one", async () => {
+    const stream = await open(apps[1]!, viewerCookie);
+    await expect.poll(() => stream.text()).toMatch(/^retry:/);
+    const signalled = Date.now();
+    apps[1]!.process.kill("SIGTERM");
+    await stream.ended;
+    // At once, not when the 5 s of the drain's delay are over (a second is what it takes here; the bound is for load).
+    expect(Date.now() - signalled).toBeLessThan(3_000);
+    const refused = await fetch(`${apps[1]!.url}/api/events`, { headers: { cookie: viewerCookie } });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("5");
   });
 });

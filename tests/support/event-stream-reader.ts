@@ -5,6 +5,8 @@ export type EventStreamReader = {
   response: Response;
   /** Resolves with the next `count` events (comments and `retry:` lines are not events). */
   next(count?: number, timeoutMs?: number): Promise<StreamEvent[]>;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
   /** Everything received so far, as text. */
   text(): string;
   close(): void;
@@ -54,10 +56,10 @@ export async function openEventStream(url: string, headers: Record<string, strin
       taken += count;
       return events.slice(taken - count, taken);
     },
+    ended: reading,
     text: () => received,
     close: () => {
       abort.abort();
-      void reading;
     },
   };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { remember } from "@epic-web/remember";
 import { getConfig } from "@/lib/server/config/config";
+import { isShuttingDown } from "@/lib/server/http/shutting-down";
 import type { SessionUser } from "@/lib/server/auth/roles";
 import { appMetrics } from "@/lib/server/metrics/app-metrics";
 import { AppError } from "@/lib/shared/app-error";
@@ -22,16 +23,10 @@ function frame({ id, type, data }: Pick<LiveEvent, "id" | "type" | "data">): Uin
 
 function countStream(sessionKey: string): () => void {
   const { maxStreams, maxStreamsPerSession } = getConfig().live;
-  if (openStreams() >= maxStreams)
-    throw new AppError(
-      503,
-      "busy",
-      "This server has as many live streams open as it can. Try again shortly.",
-      undefined,
-      {
-        headers: { "retry-after": "5" },
-      },
-    );
+  if (openStreams() >= maxStreams || isShuttingDown())
+    throw new AppError(503, "busy", "This server cannot take another live stream now. Try again shortly.", undefined, {
+      headers: { "retry-after": "5" },
+    });
   const counts = perSession();
   const open = counts.get(sessionKey) ?? 0;
   if (open >= maxStreamsPerSession)
@@ -78,6 +73,14 @@ export async function eventStream(
   const subscriber: Subscriber = {
     admin: user.role === "admin",
     deliver: (event) => (held ? held.push(event) : send(event)),
+    end: () => {
+      close();
+      try {
+        controller.close();
+      } catch {
+        // Closed already.
+      }
+    },
   };
   let keepAlive: NodeJS.Timeout | undefined;
   const close = () => {

@@ -13,7 +13,7 @@ import {
   readLiveEventsAfter,
 } from "./live-event-store";
 
-export type Subscriber = { admin: boolean; deliver: (event: LiveEvent) => void };
+export type Subscriber = { admin: boolean; deliver: (event: LiveEvent) => void; end: () => void };
 
 type Hub = {
   subscribers: Set<Subscriber>;
@@ -122,3 +122,8 @@ export function unsubscribe(subscriber: Subscriber): void {
 }
 
 export const openStreams = (): number => hub().subscribers.size;
+
+/** Ends every stream, so that each browser reconnects, through the balancer, to a replica that is not stopping. */
+export function endLiveStreams(): void {
+  for (const subscriber of hub().subscribers) subscriber.end();
+}
