@@ -1,8 +1,12 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { upsertUser } from "@/lib/node/user-store.mjs";
 import { ADMIN, VIEWER, addAccounts } from "../support/auth-fixture";
 import { type EventStreamReader, openEventStream } from "../support/event-stream-reader";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
+import { databaseAt } from "../support/test-database";
 
 let catalogue: FakeCatalogue;
 let apps: StandaloneApp[];
@@ -145,6 +149,33 @@ describe("GET /api/events", () => {
     expect((await open(apps[1]!, cookie)).response.status).toBe(200);
     four[0]!.close();
     await expect.poll(async () => (await open(apps[0]!, cookie)).response.status, { timeout: 5_000 }).toBe(200);
+  });
+
+  it("ends a stream at once when its session ends: a sign-out, or the account removed", async () => {
+    const viewerSession = await signInOverHttp(apps[0]!.url, VIEWER);
+    const signOut = await open(apps[0]!, viewerSession);
+    const leaver = { username: "leaver", password: "leaver-password-123" };
+    const db = databaseAt(process.env.DATABASE_URL ?? "");
+    await upsertUser(db, leaver.username, "viewer", leaver.password);
+    await db.end();
+    const removal = await open(apps[1]!, await signInOverHttp(apps[1]!.url, leaver));
+    await expect
+      .poll(() => [signOut.text(), removal.text()])
+      .toEqual([expect.stringMatching(/^retry:/), expect.stringMatching(/^retry:/)]);
+
+    let ended = Date.now();
+    const out = await fetch(`${apps[0]!.url}/api/auth/logout`, { method: "POST", headers: { cookie: viewerSession } });
+    expect(out.status).toBeLessThan(400);
+    await signOut.ended;
+    // Within a second here; the bound leaves room for a loaded machine, far below a stream's lifetime.
+    expect(Date.now() - ended).toBeLessThan(3_000);
+
+    ended = Date.now();
+    await promisify(execFile)(process.execPath, ["scripts/users.mjs", "remove", leaver.username], {
+      env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL },
+    });
+    await removal.ended;
+    expect(Date.now() - ended).toBeLessThan(3_000);
   });
 
   // Last: it stops the second replica.

@@ -11,7 +11,7 @@ import type { Account } from "./users";
 const TOUCH_EVERY_MS = 60_000;
 
 /** The table never holds a usable token: only an HMAC of it under SESSION_SECRET. */
-function sessionId(token: string): string {
+export function sessionId(token: string): string {
   return createHmac("sha256", getConfig().sessionSecret).update(token).digest("base64url");
 }
 
@@ -64,21 +64,21 @@ export async function createSsoSession({ person, sid, idToken }: ProviderSignIn)
   );
 }
 
-type Row = { method: AuthMethod; username: string; role: Role; display_name: string; last_seen_at: Date };
+type Row = { id: string; method: AuthMethod; username: string; role: Role; display_name: string; last_seen_at: Date };
 
 // A local session counts only while its account has the credential version it was made under and local sign-in is on.
 const READ = `
-  SELECT s.auth_method AS method, coalesce(u.username, s.sso_username) AS username,
+  SELECT s.id, s.auth_method AS method, coalesce(u.username, s.sso_username) AS username,
     coalesce(u.role, s.sso_role) AS role, coalesce(s.sso_display_name, u.username) AS display_name, s.last_seen_at
   FROM sessions s LEFT JOIN users u
     ON s.auth_method = 'local' AND u.username = s.username AND u.credential_version = s.credential_version
-  WHERE s.id = $1 AND s.idle_expires_at > $2 AND s.absolute_expires_at > $2
+  WHERE s.id = ANY($1::text[]) AND s.idle_expires_at > $2 AND s.absolute_expires_at > $2
     AND (s.auth_method = 'sso' OR ($3 AND u.username IS NOT NULL))`;
 
 export async function readSession(token: string): Promise<SessionUser | undefined> {
   const id = sessionId(token);
   const now = new Date();
-  const { rows } = await query<Row>(READ, [id, now, getConfig().localAccounts]);
+  const { rows } = await query<Row>(READ, [[id], now, getConfig().localAccounts]);
   const row = rows[0];
   if (!row) return undefined;
   if (+now - +row.last_seen_at >= TOUCH_EVERY_MS) {
@@ -89,6 +89,12 @@ export async function readSession(token: string): Promise<SessionUser | undefine
     ]);
   }
   return { username: row.username, role: row.role, method: row.method, displayName: row.display_name };
+}
+
+/** Of the sessions `ids` (sessionId()), those still signed in, with their role now; for the open event streams. */
+export async function signedInRoles(ids: readonly string[]): Promise<Map<string, Role>> {
+  const { rows } = await query<Row>(READ, [ids, new Date(), getConfig().localAccounts]);
+  return new Map(rows.map((row) => [row.id, row.role]));
 }
 
 export async function revokeSession(token: string): Promise<void> {

@@ -1,6 +1,6 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { remember } from "@epic-web/remember";
+import { sessionId } from "@/lib/server/auth/session-store";
 import { getConfig } from "@/lib/server/config/config";
 import { isShuttingDown } from "@/lib/server/http/shutting-down";
 import type { SessionUser } from "@/lib/server/auth/roles";
@@ -12,7 +12,7 @@ import { type Subscriber, openStreams, subscribe, unsubscribe } from "./live-hub
 
 // Proxies close a connection idle for a minute or so; a comment line is sent well within that.
 const KEEP_ALIVE_MS = 15_000;
-// Streams open per session, by a hash of its token: one count per process, however many copies the build makes.
+// Streams open per session, by its id: one count per process, however many copies the build makes.
 const perSession = () => remember("live-streams-per-session", () => new Map<string, number>());
 const encoder = new TextEncoder();
 
@@ -54,7 +54,8 @@ export async function eventStream(
   lastEventId: string | null,
   signal: AbortSignal,
 ): Promise<Response> {
-  const release = countStream(createHash("sha256").update(sessionToken).digest("base64url"));
+  const session = sessionId(sessionToken);
+  const release = countStream(session);
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let sentId = "0";
   let held: LiveEvent[] | undefined = [];
@@ -71,6 +72,7 @@ export async function eventStream(
     write(frame(event));
   };
   const subscriber: Subscriber = {
+    sessionId: session,
     admin: user.role === "admin",
     deliver: (event) => (held ? held.push(event) : send(event)),
     end: () => {

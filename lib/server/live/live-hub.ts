@@ -2,6 +2,7 @@ import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { remember } from "@epic-web/remember";
 import pg from "pg";
+import { signedInRoles } from "@/lib/server/auth/session-store";
 import { getConfig } from "@/lib/server/config/config";
 import { query } from "@/lib/server/db/database";
 import { log } from "@/lib/server/log";
@@ -13,7 +14,13 @@ import {
   readLiveEventsAfter,
 } from "./live-event-store";
 
-export type Subscriber = { admin: boolean; deliver: (event: LiveEvent) => void; end: () => void };
+export type Subscriber = {
+  /** Its session's id (sessionId()): the stream ends when the session does. */
+  sessionId: string;
+  admin: boolean;
+  deliver: (event: LiveEvent) => void;
+  end: () => void;
+};
 
 type Hub = {
   subscribers: Set<Subscriber>;
@@ -26,9 +33,12 @@ type Hub = {
   /** Set while NOTIFY is not delivered (the embedded database): the table is read every second instead. */
   poll?: NodeJS.Timeout;
   prune?: NodeJS.Timeout;
+  sessionCheck?: NodeJS.Timeout;
 };
 
 const POLL_MS = 1_000;
+// Under the second within which a stream must end with its session.
+const SESSION_CHECK_MS = 500;
 const READ_BATCH = 500;
 const hub = () => remember("live-hub", (): Hub => ({ subscribers: new Set(), readAgain: false }));
 
@@ -101,6 +111,20 @@ function connectListener(current: Hub): void {
   });
 }
 
+/**
+ * Ends the streams whose session has ended (signed out, expired, the account removed, its role changed, a back-channel
+ * logout), within a second: one read for all of this process's streams. A failed read ends none.
+ */
+async function endStreamsOfEndedSessions(current: Hub): Promise<void> {
+  const ids = [...new Set([...current.subscribers].map((subscriber) => subscriber.sessionId))];
+  if (ids.length === 0) return;
+  const roles = await signedInRoles(ids);
+  for (const subscriber of current.subscribers) {
+    const role = roles.get(subscriber.sessionId);
+    if (role === undefined || (role === "admin") !== subscriber.admin) subscriber.end();
+  }
+}
+
 /** Starts listening at the first subscriber; resolves with the id of the last event before it. */
 export async function subscribe(subscriber: Subscriber): Promise<string> {
   const current = hub();
@@ -108,6 +132,10 @@ export async function subscribe(subscriber: Subscriber): Promise<string> {
     current.lastId = await lastLiveEventId();
     connectListener(current);
     current.prune = setInterval(() => void pruneLiveEvents().catch(() => undefined), 60_000).unref();
+    current.sessionCheck = setInterval(
+      () => void endStreamsOfEndedSessions(current).catch(() => undefined),
+      SESSION_CHECK_MS,
+    ).unref();
   })().catch((error: unknown) => {
     current.started = undefined;
     throw error;
