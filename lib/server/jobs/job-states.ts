@@ -4,6 +4,7 @@ import { log } from "@/lib/server/log";
 import { AppError } from "@/lib/shared/app-error";
 import type { Job, JobAction } from "@/lib/shared/job-schemas";
 import { readJob } from "./job-store";
+import { announceJob } from "./job-updates";
 
 // A job's states: preview → running ⇄ paused → finished or cancelled; a finished one with unknown rows may run again.
 // Each change is one statement that names the states it starts from, so two people acting at once cannot both win.
@@ -36,7 +37,9 @@ export async function startJob(id: string, knownIds: readonly string[], createEx
      SELECT count(*)::int AS started FROM job`,
     [id, createExisting, JSON.stringify(knownIds)],
   );
-  return rows[0]?.started === 1;
+  if (rows[0]?.started !== 1) return false;
+  void announceJob(id);
+  return true;
 }
 
 const ACTIONS: Record<JobAction["action"], string> = {
@@ -58,7 +61,9 @@ const ACTIONS: Record<JobAction["action"], string> = {
 
 export async function applyJobAction(id: string, { action }: JobAction): Promise<boolean> {
   const { rowCount } = await query(ACTIONS[action], [id]);
-  return rowCount === 1;
+  if (rowCount !== 1) return false;
+  void announceJob(id);
+  return true;
 }
 
 export const stateConflict = ({ kind, state }: Job, action: string) =>
@@ -75,6 +80,7 @@ export async function pauseJob(job: Job, reason: string): Promise<void> {
     reason,
   ]);
   log.warn(`${job.kind}_paused`, { jobId: job.id, reason });
+  void announceJob(job.id);
 }
 
 export async function endJob(id: string): Promise<boolean> {
@@ -84,5 +90,7 @@ export async function endJob(id: string): Promise<boolean> {
      WHERE id = $1 AND state = 'running'`,
     [id],
   );
-  return rowCount === 1;
+  if (rowCount !== 1) return false;
+  void announceJob(id);
+  return true;
 }

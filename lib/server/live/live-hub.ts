@@ -141,6 +141,9 @@ export async function subscribe(subscriber: Subscriber): Promise<string> {
     throw error;
   });
   await current.started;
+  // Up to the table's end first: a new stream starts after the last event written, not the last this process read.
+  wakeLiveHub();
+  await current.reading;
   current.subscribers.add(subscriber);
   return current.lastId ?? "0";
 }
