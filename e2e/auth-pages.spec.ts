@@ -1,4 +1,5 @@
 import { loginUrlFor, passwordField, signInButton, signInByApi, signInWithForm, usernameField } from "./support/auth";
+import { expectNoAxeViolationsInEitherScheme } from "./support/axe";
 import { ACCOUNTS, WRONG_PASSWORD } from "./support/constants";
 import { descriptionField, expect, fillNewCategory, nameField, tabUntilFocused, test } from "./support/fixtures";
 import { holdScripts } from "./support/held-scripts";
@@ -51,6 +52,9 @@ test.describe("sign-in page", () => {
 
   test("a wrong password shows an alert, keeps the username and empties the password", async ({ page }) => {
     await page.goto("/login");
+    await expect(signInButton(page)).toBeEnabled();
+    // The sign-in page as it opens: e2e/accessibility.spec.ts lists where each page state is checked.
+    await expectNoAxeViolationsInEitherScheme(page);
 
     await signInWithForm(page, { username: admin.username, password: WRONG_PASSWORD });
 

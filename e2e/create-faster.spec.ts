@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { expectNoAxeViolationsInEitherScheme } from "./support/axe";
 import { createButton, dataRows, descriptionField, expect, fillNewCategory, nameField, test } from "./support/fixtures";
 
 const addAnotherButton = (page: Page) => page.getByRole("button", { name: "Create and add another" });
@@ -110,6 +111,7 @@ test.describe("unsaved changes", () => {
     await page.getByRole("link", { name: "New category" }).click();
     await expect(nameField(page)).toHaveValue("Dog");
     await expect(duplicateHint(page)).toHaveText("dog already exists (ID 1)");
+    await expectNoAxeViolationsInEitherScheme(page);
   });
 
   test("reloading with typed values gets the browser's leave prompt", async ({ page, uniqueName }) => {

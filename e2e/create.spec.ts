@@ -1,13 +1,5 @@
-import {
-  createButton,
-  dataRows,
-  descriptionField,
-  expect,
-  fillNewCategory,
-  nameField,
-  tabUntilFocused,
-  test,
-} from "./support/fixtures";
+import { expectNoAxeViolationsInEitherScheme } from "./support/axe";
+import { createButton, dataRows, descriptionField, expect, fillNewCategory, nameField, test } from "./support/fixtures";
 
 test("creating a category goes back to the list, shows the new row and announces it", async ({ page, uniqueName }) => {
   await fillNewCategory(page, uniqueName, "Made by the create test");
@@ -20,6 +12,7 @@ test("creating a category goes back to the list, shows the new row and announces
   await expect(page.getByRole("status").filter({ hasText: `Created ${uniqueName}` })).toHaveText(
     new RegExp(`^Created ${uniqueName} \\(ID \\d+\\)$`),
   );
+  await expectNoAxeViolationsInEitherScheme(page);
 });
 
 test("after a create, only the list page's server render reads the list: the browser does not read it again", async ({
@@ -91,6 +84,7 @@ test("an empty Name is shown next to the field, focused, and nothing is sent", a
   await expect(page.getByText("Enter a name")).toBeVisible();
   await expect(descriptionField(page)).toHaveValue("A description without a name");
   expect(createRequests).toHaveLength(0);
+  await expectNoAxeViolationsInEitherScheme(page);
 });
 
 test("a name that looks like HTML is shown as text and never run", async ({ page, uniqueName }) => {
@@ -105,18 +99,5 @@ test("a name that looks like HTML is shown as text and never run", async ({ page
   await expect(page.getByRole("img")).toHaveCount(0);
 });
 
-test("the form can be filled in and sent with the keyboard alone", async ({ page, uniqueName }) => {
-  await page.goto("/categories/new");
-
-  await tabUntilFocused(page, nameField(page));
-  await page.keyboard.type(uniqueName);
-  await page.keyboard.press("Tab");
-  await expect(descriptionField(page)).toBeFocused();
-  await page.keyboard.type("Typed with the keyboard");
-  await page.keyboard.press("Tab");
-  await expect(createButton(page)).toBeFocused();
-  await page.keyboard.press("Enter");
-
-  await expect(page).toHaveURL(/\/categories$/);
-  await expect(page.getByRole("cell", { name: uniqueName, exact: true })).toBeVisible();
-});
+// Filled in and sent with the keyboard alone: e2e/keyboard.spec.ts › creating a category › works from the list with the
+// keyboard alone….

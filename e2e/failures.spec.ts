@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { freePort } from "../scripts/lib/ports.mjs";
 import { type TcpProxy, startTcpProxy } from "../tests/support/tcp-proxy";
 import { startAppInstance } from "./support/app-instance";
+import { expectNoAxeViolationsInEitherScheme } from "./support/axe";
 import { REJECTED_MESSAGE, REJECTED_NAME, SLOW_NAME, instanceUrl } from "./support/constants";
 import {
   alertTitled,
@@ -29,6 +30,7 @@ test.describe("when the catalogue service rejects or does not answer", () => {
     await expect(nameField(page)).toHaveValue(REJECTED_NAME);
     await expect(descriptionField(page)).toHaveValue("Typed before the rejection");
     await expect(page).toHaveURL(/\/categories\/new$/);
+    await expectNoAxeViolationsInEitherScheme(page);
   });
 
   test("after a timeout the form says the outcome is unknown and to check the list", async ({ page }) => {
@@ -40,6 +42,8 @@ test.describe("when the catalogue service rejects or does not answer", () => {
     await expect(alert).toContainText("may or may not have been created");
     await expect(alert.getByRole("link", { name: "list of categories" })).toBeVisible();
     await expect(nameField(page)).toHaveValue(SLOW_NAME);
+    // Nor is it reported as probably created: the list read after the timeout does not have it.
+    await expect(alertTitled(page, "The category was probably created")).toHaveCount(0);
   });
 });
 
@@ -52,6 +56,7 @@ test.describe("when the catalogue service is down", () => {
     const alert = alertTitled(page, "Couldn't load the categories");
     await expect(alert).toContainText("The catalogue service can't be reached right now.");
     await expect(alert.getByRole("button", { name: "Try again" })).toBeVisible();
+    await expectNoAxeViolationsInEitherScheme(page);
   });
 
   test("Try again asks for the list again", async ({ page }) => {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { passwordField, signInButton, signInByApi, usernameField } from "./support/auth";
-import { ACCOUNTS, REJECTED_NAME, instanceUrl } from "./support/constants";
+import { usernameField } from "./support/auth";
+import { expectNoAxeViolationsInEitherScheme } from "./support/axe";
+import { REJECTED_NAME, instanceUrl } from "./support/constants";
 import {
   alertTitled,
   createButton,
@@ -74,21 +75,8 @@ test("every control the keyboard reaches shows a visible focus ring", async ({ p
 test.describe("signing in", () => {
   test.use({ signedInAs: null });
 
-  test("works with the keyboard alone", async ({ page }) => {
-    await page.goto("/login");
-
-    await tabUntilFocused(page, usernameField(page));
-    await page.keyboard.type(ACCOUNTS.admin.username);
-    await page.keyboard.press("Tab");
-    await expect(passwordField(page)).toBeFocused();
-    await page.keyboard.type(ACCOUNTS.admin.password);
-    await page.keyboard.press("Tab");
-    await expect(signInButton(page)).toBeFocused();
-    await page.keyboard.press("Enter");
-
-    await expect(page).toHaveURL(/\/categories$/);
-    await expect(page.getByRole("banner")).toContainText(`Signed in as ${ACCOUNTS.admin.username}`);
-  });
+  // Signing in with the keyboard alone: e2e/auth-pages.spec.ts › the form can be filled in and sent with the keyboard
+  // alone….
 
   test("a failed sign-in moves focus to the error", async ({ page }) => {
     // An unknown person from an address of its own: no real account or address gets closer to the throttle.
@@ -105,6 +93,7 @@ test.describe("signing in", () => {
     await expect(alert).toBeFocused();
     await expect(alert).toContainText("Wrong username or password.");
     await expectFocusRing(alert);
+    await expectNoAxeViolationsInEitherScheme(page);
   });
 });
 
@@ -204,18 +193,4 @@ test.describe("creating a category", () => {
   });
 });
 
-test.describe("signing out", () => {
-  // A session of its own: signing out must never end the stored session the other tests share.
-  test.use({ signedInAs: null });
-
-  test("works with the keyboard alone", async ({ page }) => {
-    await signInByApi(page.request, ACCOUNTS.admin);
-    await page.goto("/categories");
-
-    await tabUntilFocused(page, page.getByRole("button", { name: "Sign out" }));
-    await page.keyboard.press("Enter");
-
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole("button", { name: "Sign out" })).toHaveCount(0);
-  });
-});
+// Signing out with the keyboard alone: e2e/auth-pages.spec.ts › Sign out works from the keyboard and leads to sign-in….

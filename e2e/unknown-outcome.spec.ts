@@ -1,4 +1,4 @@
-import { SLOW_NAME, instanceUrl } from "./support/constants";
+import { instanceUrl } from "./support/constants";
 import { alertTitled, createButton, expect, fillNewCategory, test } from "./support/fixtures";
 import { APPLIED_BUT_SLOW_PREFIX } from "./support/scripted-catalogue";
 
@@ -24,14 +24,6 @@ test.describe("when a create times out", () => {
     await expect(alert.getByRole("link", { name: "list of categories" })).toBeVisible();
   });
 
-  test("a category that did not appear is reported as outcome unknown, not as probably created", async ({ page }) => {
-    await fillNewCategory(page, SLOW_NAME, "Never stored by the service");
-
-    await createButton(page).click();
-
-    await expect(alertTitled(page, "We don't know whether the category was created")).toContainText(
-      "may or may not have been created",
-    );
-    await expect(alertTitled(page, "The category was probably created")).toHaveCount(0);
-  });
+  // One that did not appear is reported as outcome unknown, not as probably created: e2e/failures.spec.ts › after a
+  // timeout the form says the outcome is unknown and to check the list.
 });
