@@ -48,7 +48,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    // Signs in each role through the UI once; the other projects reuse the saved browser state.
+    // Signs each role in to each app instance once; the other projects reuse the saved browser state.
     { name: "sign-in", testMatch: /\.setup\.ts$/ },
     { name: "e2e", testIgnore: /leak-check\.spec\.ts$/, dependencies: ["sign-in"] },
     // After every other test, so the logs and the build it scans hold everything the run produced.

@@ -1,5 +1,5 @@
 import { type FakeCatalogue, startFakeCatalogue } from "../tests/support/fake-catalogue";
-import { signInByApi } from "./support/auth";
+import { signInByApi, signedInState } from "./support/auth";
 import { expectNoAxeViolationsInEitherScheme } from "./support/axe";
 import { ACCOUNTS } from "./support/constants";
 import { expect, test } from "./support/fixtures";
@@ -19,11 +19,13 @@ test.use({ signedInAs: null });
 let staging: FakeCatalogue;
 let production: FakeCatalogue;
 let app: TwoEnvironmentApp;
+let viewer: Awaited<ReturnType<typeof signedInState>>;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ playwright }) => {
   staging = await startFakeCatalogue(() => ({ status: 200, body: STAGING_LIST }));
   production = await startFakeCatalogue(() => ({ status: 200, body: PRODUCTION_LIST }));
   app = await startTwoEnvironmentApp({ name: "compare", stagingUrl: staging.url, productionUrl: production.url });
+  viewer = await signedInState(playwright, app.url, ACCOUNTS.viewer);
 });
 
 test.afterAll(async () => {
@@ -31,9 +33,8 @@ test.afterAll(async () => {
   await Promise.all([staging?.close(), production?.close()]);
 });
 
-test.beforeEach(async ({ context }) => {
-  await signInByApi(context.request, ACCOUNTS.viewer, app.url);
-});
+// Each test starts signed in as the viewer, with the one session signed in above.
+test.use({ storageState: async ({}, provide) => provide(viewer) });
 
 test("a viewer reaches Compare from the header and sees each group's count", async ({ page }) => {
   await page.goto(`${app.url}/categories`);
@@ -82,6 +83,8 @@ test("an admin's page arrives whole: the groups push nothing on it aside (no lay
   context,
 }) => {
   // An admin's page has Recent promotions under the groups: groups that arrived late would push it down.
+  // Without the viewer's cookie: a sign-in that carries a session cookie ends that session, which the others share.
+  await context.clearCookies();
   await signInByApi(context.request, ACCOUNTS.admin, app.url);
   await page.addInitScript(() => {
     const shifts: PerformanceEntry[] = [];

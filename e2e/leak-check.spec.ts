@@ -6,6 +6,7 @@ import { databaseAt } from "../tests/support/test-database";
 import {
   ACCOUNTS,
   ENV,
+  INSTANCE_NAMES,
   PAGER_ACCOUNT,
   KNOWN_API_KEY,
   REJECTED_NAME,
@@ -135,15 +136,17 @@ async function serverLogs(): Promise<{ file: string; text: string }[]> {
   return Promise.all(files.map(async (file) => ({ file, text: await readFile(join(logDir as string, file), "utf8") })));
 }
 
-/** The session cookies of the stored sign-ins, which the main instance saw on nearly every request. */
+/** The session cookies of the stored sign-ins, which each instance saw on nearly every request. */
 async function storedSessionTokens(): Promise<string[]> {
   return Promise.all(
-    (Object.keys(ACCOUNTS) as Role[]).map(async (role) => {
-      const { cookies } = JSON.parse(await readFile(storedSessionFile(role), "utf8")) as {
-        cookies: { name: string; value: string }[];
-      };
-      return sessionToken(cookies);
-    }),
+    (Object.keys(ACCOUNTS) as Role[]).flatMap((role) =>
+      INSTANCE_NAMES.map(async (instance) => {
+        const { cookies } = JSON.parse(await readFile(storedSessionFile(role, instance), "utf8")) as {
+          cookies: { name: string; value: string }[];
+        };
+        return sessionToken(cookies);
+      }),
+    ),
   );
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { startCatalogue } from "../scripts/dev-catalogue/start-catalogue.mjs";
-import { signInByApi } from "./support/auth";
+import { signedInState } from "./support/auth";
 import { expectNoAxeViolations, expectNoAxeViolationsInEitherScheme } from "./support/axe";
 import { ACCOUNTS, type Role } from "./support/constants";
 import { alertTitled, expect, tabUntilFocused, test } from "./support/fixtures";
@@ -29,7 +29,9 @@ const stops: (() => Promise<unknown>)[] = [];
 const stagingService = (port = 0) =>
   startCatalogue({ dataFile: join(dataDir, "staging.json"), apiKey: "e2e-staging-key", seed: STAGING_SEED, port });
 
-test.beforeAll(async () => {
+let signedIn: Record<Role, Awaited<ReturnType<typeof signedInState>>>;
+
+test.beforeAll(async ({ playwright }) => {
   dataDir = await mkdtemp(join(tmpdir(), "categories-e2e-promote-data-"));
   const production = await startCatalogue({
     dataFile: join(dataDir, "production.json"),
@@ -50,6 +52,10 @@ test.beforeAll(async () => {
     env: { DATABASE_URL: database.url, CATALOGUE_BREAKER_FAILURES: "0" },
   });
   stops.push(app.stop);
+  signedIn = {
+    viewer: await signedInState(playwright, app.url, ACCOUNTS.viewer),
+    admin: await signedInState(playwright, app.url, ACCOUNTS.admin),
+  };
 });
 
 test.afterAll(async () => {
@@ -58,7 +64,8 @@ test.afterAll(async () => {
 });
 
 async function openCompare(page: Page, role: Role) {
-  await signInByApi(page.context().request, ACCOUNTS[role], app.url);
+  // Each role's one session, signed in above.
+  await page.context().addCookies(signedIn[role].cookies);
   await page.goto(`${app.url}/compare`);
   await expect(page.getByRole("table", { name: "Only in staging" })).toBeVisible();
 }

@@ -1,13 +1,20 @@
 import { join } from "node:path";
-import { type APIRequestContext, type APIResponse, type Locator, type Page, expect } from "@playwright/test";
-import { type Account, ENV, type Role, SESSION_COOKIE, setupValue } from "./constants";
+import {
+  type APIRequestContext,
+  type APIResponse,
+  type Locator,
+  type Page,
+  type PlaywrightWorkerArgs,
+  expect,
+} from "@playwright/test";
+import { type Account, ENV, type InstanceName, type Role, SESSION_COOKIE, setupValue } from "./constants";
 
 /** A browser state with no cookies: nobody is signed in. */
 export const NO_SESSION = { cookies: [], origins: [] };
 
-/** The state e2e/sign-in.setup.ts saved after signing in through the UI of the main instance. */
-export function storedSessionFile(role: Role): string {
-  return join(setupValue(ENV.sessionDir), `${role}.json`);
+/** The state e2e/sign-in.setup.ts saved after signing `role` in to one of the global setup's instances. */
+export function storedSessionFile(role: Role, instance: InstanceName = "main"): string {
+  return join(setupValue(ENV.sessionDir), `${role}-${instance}.json`);
 }
 
 /**
@@ -31,6 +38,21 @@ export function passwordField(page: Page): Locator {
 
 export function signInButton(page: Page): Locator {
   return page.getByRole("button", { name: "Sign in" });
+}
+
+/** The browser state (cookies) of one sign-in through the API: a spec with an instance of its own signs in once. */
+export async function signedInState(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  origin: string,
+  account: Account,
+): Promise<Awaited<ReturnType<APIRequestContext["storageState"]>>> {
+  const request = await playwright.request.newContext({ baseURL: origin });
+  try {
+    await signInByApi(request, account);
+    return await request.storageState();
+  } finally {
+    await request.dispose();
+  }
 }
 
 /** Fills in the sign-in form of the page already open and sends it. */

@@ -43,6 +43,8 @@ export const INSTANCES = {
 
 export type InstanceName = keyof typeof INSTANCES;
 
+export const INSTANCE_NAMES = Object.keys(INSTANCES) as InstanceName[];
+
 /** When an app instance counts as started: any HTTP response, as the "down" instance responds to a list with 502. */
 export const UNTIL_IT_RESPONDS = { path: "/api/categories", anyStatus: true };
 
@@ -54,6 +56,11 @@ export function instancePort(name: InstanceName): number {
 
 export function instanceUrl(name: InstanceName): string {
   return `http://127.0.0.1:${instancePort(name)}`;
+}
+
+/** Which of the global setup's instances serves `url`, if any (specs start instances of their own too). */
+export function instanceAt(url: string | undefined): InstanceName | undefined {
+  return INSTANCE_NAMES.find((name) => instanceUrl(name) === url);
 }
 
 /** Set by the global setup; the workers inherit them. */

@@ -1,16 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, type Locator, type Page, type Request, test as base, expect } from "@playwright/test";
 import { NO_SESSION, signInByApi, storedSessionFile } from "./auth";
-import { ACCOUNTS, type Role, instanceUrl } from "./constants";
+import { ACCOUNTS, type Role, instanceAt } from "./constants";
 
 type ListedCategory = { id: number; name: string; description?: string };
 
 type Options = {
   /**
-   * Who the page is signed in as (default admin; null: nobody). On the main instance the
-   * browser starts with the state the sign-in setup saved after signing in through the UI.
-   * The other instances have their own sessions and the browser keeps one cookie per host,
-   * not per port, so there each test signs in through the API before its page opens.
+   * Who the page is signed in as (default admin; null: nobody). On the global setup's instances
+   * the browser starts with the state the sign-in setup saved for that instance (each has its own
+   * sessions, and the browser keeps one cookie per host, not per port). On an instance a spec
+   * starts itself, each test signs in through the API before its page opens.
    */
   signedInAs: Role | null;
 };
@@ -31,10 +31,11 @@ type Fixtures = {
 export const test = base.extend<Fixtures & Options>({
   signedInAs: ["admin", { option: true }],
   storageState: async ({ signedInAs, baseURL }, provide) => {
-    await provide(signedInAs && baseURL === instanceUrl("main") ? storedSessionFile(signedInAs) : NO_SESSION);
+    const instance = instanceAt(baseURL);
+    await provide(signedInAs && instance ? storedSessionFile(signedInAs, instance) : NO_SESSION);
   },
   context: async ({ context, signedInAs, baseURL }, provide) => {
-    if (signedInAs && baseURL && baseURL !== instanceUrl("main"))
+    if (signedInAs && baseURL && !instanceAt(baseURL))
       await signInByApi(context.request, ACCOUNTS[signedInAs], baseURL);
     await provide(context);
   },
@@ -61,12 +62,12 @@ export const test = base.extend<Fixtures & Options>({
     await provide(sent);
   },
   adminRequest: async ({ playwright, baseURL }, provide) => {
-    const onMain = baseURL === instanceUrl("main");
+    const instance = instanceAt(baseURL);
     const request = await playwright.request.newContext({
       baseURL,
-      storageState: onMain ? storedSessionFile("admin") : NO_SESSION,
+      storageState: instance ? storedSessionFile("admin", instance) : NO_SESSION,
     });
-    if (!onMain) await signInByApi(request, ACCOUNTS.admin);
+    if (!instance) await signInByApi(request, ACCOUNTS.admin);
     await provide(request);
     await request.dispose();
   },
