@@ -54,7 +54,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       stops.push(() => database.stop());
       return database;
     };
-    const [database, other, downDatabase] = [await newDatabase(), await newDatabase(), await newDatabase()];
+    const [database, other, downDatabase] = await Promise.all([newDatabase(), newDatabase(), newDatabase()]);
     const catalogue = await startCatalogue({ dataFile, apiKey: KNOWN_API_KEY, port: 0 });
     stops.push(() => catalogue.stop());
     const fake = await startFakeCatalogue(scriptedCatalogue);
