@@ -5,7 +5,8 @@ import { query } from "@/lib/server/db/database";
 // A running job is run by the process holding its lease (decision 032).
 const leaseSeconds = () => getConfig().imports.runSeconds;
 
-const FREE = "state = 'running' AND (lease_expires IS NULL OR lease_expires < now())";
+// A lease given back has no holder: free at once, even within the millisecond its stored expiry is rounded to.
+const FREE = "state = 'running' AND (lease_holder IS NULL OR lease_expires < now())";
 
 /** Leases to `owner` a running job no process holds: one never run first, then the one given back longest ago. */
 export async function claimJob(owner: string, running: readonly string[]): Promise<string | undefined> {
@@ -27,7 +28,7 @@ export async function othersWaiting(id: string): Promise<boolean> {
 export async function takeLease(id: string, owner: string): Promise<boolean> {
   const { rowCount } = await query(
     `UPDATE import_jobs SET lease_holder = $2, lease_expires = now() + make_interval(secs => $3)
-     WHERE id = $1 AND (lease_holder = $2 OR lease_expires IS NULL OR lease_expires < now())`,
+     WHERE id = $1 AND (lease_holder = $2 OR lease_holder IS NULL OR lease_expires < now())`,
     [id, owner, leaseSeconds()],
   );
   return rowCount === 1;
