@@ -44,10 +44,14 @@ beforeAll(async () => {
   await addAccounts();
   // Two replicas on one database: an event written by one reaches the streams of the other.
   apps = await Promise.all(
-    [0, 1].map(() =>
+    [0, 1].map((index) =>
       startStandaloneApp({
         catalogueUrl: catalogue.url,
-        env: { LIVE_MAX_STREAMS_PER_SESSION: "4", SHUTDOWN_READY_DELAY_MS: "5000" },
+        env: {
+          LIVE_MAX_STREAMS_PER_SESSION: "4",
+          SHUTDOWN_READY_DELAY_MS: "5000",
+          ...(index === 1 && { LIVE_MAX_STREAMS: "6" }),
+        },
       }),
     ),
   );
@@ -73,12 +77,23 @@ describe("GET /api/events", () => {
   });
 
   it("is an unbuffered event stream that says how soon to reconnect before any event", async () => {
-    const stream = await open(apps[0]!, viewerCookie);
+    // The server compresses what a client accepts compressed (next.config.js); a stream must not wait for a full
+    // window of compressed output, so it is sent as it is.
+    const stream = await openEventStream(`${apps[0]!.url}/api/events`, {
+      cookie: viewerCookie,
+      "accept-encoding": "gzip, deflate, br",
+    });
+    streams.push(stream);
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(stream.response.headers.get("cache-control")).toBe("no-cache, no-transform");
     expect(stream.response.headers.get("x-accel-buffering")).toBe("no");
+    expect(stream.response.headers.get("content-encoding")).toBeNull();
     await expect.poll(() => stream.text()).toMatch(/^retry: \d+\n/);
+    // One event, with nothing after it to push it out.
+    await create(apps[0]!, "Alone on the wire");
+    const [event] = await stream.next(1, 5_000);
+    expect(JSON.parse(event?.data ?? "").category.name).toBe("Alone on the wire");
   });
 
   it("sends a create made on either replica to a viewer's stream, with who made it and how", async () => {
@@ -100,18 +115,24 @@ describe("GET /api/events", () => {
 
   it("gives a client that reconnects with Last-Event-ID what it missed, in order, then the live events", async () => {
     const first = await open(apps[0]!, viewerCookie);
-    await create(apps[0]!, "Missed one");
+    const stayed = await open(apps[1]!, viewerCookie);
+    await create(apps[0]!, "Missed 1");
     const [seen] = await first.next();
-    expect(JSON.parse(seen?.data ?? "").category.name).toBe("Missed one");
+    expect(JSON.parse(seen?.data ?? "").category.name).toBe("Missed 1");
     first.close();
-    await create(apps[0]!, "Missed two");
-    await create(apps[1]!, "Missed three");
+    // Enough that the ids pass from one digit to two (this file's database is new): order is by number, not text.
+    const names = Array.from({ length: 11 }, (_, i) => `Missed ${i + 2}`);
+    for (const [i, name] of names.entries()) await create(apps[i % 2]!, name);
+    expect(Number(seen?.id)).toBeLessThan(10);
 
     const again = await open(apps[1]!, viewerCookie, seen?.id);
-    const missed = await again.next(2);
-    expect(missed.map((event) => JSON.parse(event.data).category.name)).toEqual(["Missed two", "Missed three"]);
-    expect(Number(missed[1]?.id)).toBeGreaterThan(Number(missed[0]?.id));
-    expect(Number(missed[0]?.id)).toBeGreaterThan(Number(seen?.id));
+    const missed = await again.next(names.length);
+    expect(missed.map((event) => JSON.parse(event.data).category.name)).toEqual(names);
+    const ids = missed.map((event) => Number(event.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids[0]).toBeGreaterThan(Number(seen?.id));
+    const heardLive = await stayed.next(1 + names.length);
+    expect(heardLive.map((event) => JSON.parse(event.data).category.name)).toEqual(["Missed 1", ...names]);
     await create(apps[0]!, "Live after");
     const [live] = await again.next();
     expect(JSON.parse(live?.data ?? "").category.name).toBe("Live after");
@@ -185,6 +206,27 @@ describe("GET /api/events", () => {
     expect((await open(apps[1]!, cookie)).response.status).toBe(200);
     four[0]!.close();
     await expect.poll(async () => (await open(apps[0]!, cookie)).response.status, { timeout: 5_000 }).toBe(200);
+  });
+
+  it("refuses a stream beyond LIVE_MAX_STREAMS on one process with 503 busy and Retry-After", async () => {
+    // The second replica takes 6 (beforeAll); two sessions of 4 each would open 8.
+    const sessions = await Promise.all([0, 1].map(() => signInOverHttp(apps[1]!.url, ADMIN)));
+    const opened: EventStreamReader[] = [];
+    let refused: Response | undefined;
+    for (let i = 0; i < 8 && !refused; i++) {
+      const stream = await open(apps[1]!, sessions[i % 2]!);
+      if (stream.response.status === 200) opened.push(stream);
+      else refused = stream.response;
+    }
+    // Streams of earlier tests may still be closing, so this many or fewer opened.
+    expect(opened.length).toBeLessThanOrEqual(6);
+    expect(refused?.status).toBe(503);
+    expect(refused?.headers.get("retry-after")).toBe("5");
+    expect(await refused?.json()).toMatchObject({ code: "busy", status: 503 });
+    // The other replica has room of its own, and a closed stream gives its place back.
+    expect((await open(apps[0]!, sessions[0]!)).response.status).toBe(200);
+    for (const stream of opened) stream.close();
+    await expect.poll(async () => (await open(apps[1]!, viewerCookie)).response.status, { timeout: 5_000 }).toBe(200);
   });
 
   it("ends a stream at once when its session ends: a sign-out, or the account removed", async () => {

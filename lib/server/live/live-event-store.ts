@@ -28,14 +28,15 @@ export function withLiveEvent(statement: string, values: unknown[], event: NewLi
   ];
 }
 
+// The id goes out as text (a bigint may pass 2^53), so ORDER BY names the column, never that text.
 const COLUMNS = `id::text, type, admins_only AS "adminsOnly", data`;
 
 /** Events after `id`, oldest first. */
 export async function readLiveEventsAfter(id: string, limit: number): Promise<LiveEvent[]> {
-  const { rows } = await query<LiveEvent>(`SELECT ${COLUMNS} FROM live_events WHERE id > $1 ORDER BY id LIMIT $2`, [
-    id,
-    limit,
-  ]);
+  const { rows } = await query<LiveEvent>(
+    `SELECT ${COLUMNS} FROM live_events WHERE id > $1 ORDER BY live_events.id LIMIT $2`,
+    [id, limit],
+  );
   return rows;
 }
 
@@ -56,10 +57,10 @@ export async function missedSince(lastId: string, upTo: string): Promise<LiveEve
     [lastId],
   );
   if (rowCount === 0) return undefined;
-  const { rows } = await query<LiveEvent>(`SELECT ${COLUMNS} FROM live_events WHERE id > $1 AND id <= $2 ORDER BY id`, [
-    lastId,
-    upTo,
-  ]);
+  const { rows } = await query<LiveEvent>(
+    `SELECT ${COLUMNS} FROM live_events WHERE id > $1 AND id <= $2 ORDER BY live_events.id`,
+    [lastId, upTo],
+  );
   return rows;
 }
 
