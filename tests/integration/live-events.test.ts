@@ -138,6 +138,16 @@ describe("GET /api/events", () => {
     expect(JSON.parse(live?.data ?? "").category.name).toBe("Live after");
   });
 
+  it("gives an id before any event, so that a client reconnecting before its first event misses nothing", async () => {
+    const quiet = await open(apps[0]!, viewerCookie);
+    await expect.poll(() => quiet.lastEventId()).toMatch(/^\d+$/);
+    quiet.close();
+    await create(apps[1]!, "Made while away");
+    const back = await open(apps[0]!, viewerCookie, quiet.lastEventId());
+    const [missed] = await back.next();
+    expect(JSON.parse(missed?.data ?? "").category.name).toBe("Made while away");
+  });
+
   it("sends a name as it was created, a NUL character and half a surrogate pair included", async () => {
     const stream = await open(apps[0]!, viewerCookie);
     const name = "Odd \u0000 name \ud800";

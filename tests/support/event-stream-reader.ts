@@ -9,16 +9,26 @@ export type EventStreamReader = {
   ended: Promise<void>;
   /** Everything received so far, as text. */
   text(): string;
+  /** The last `id:` received, with an event or alone, as a browser keeps it for Last-Event-ID. */
+  lastEventId(): string | undefined;
   close(): void;
 };
 
-/** Opens GET `url` and parses its stream; a response that is not a stream is returned as it is, unread. */
-export async function openEventStream(url: string, headers: Record<string, string>): Promise<EventStreamReader> {
+/**
+ * Opens GET `url` and parses its stream; a response that is not a stream is returned as it is, unread. `onEvent` hears
+ * each event as it arrives.
+ */
+export async function openEventStream(
+  url: string,
+  headers: Record<string, string>,
+  onEvent?: (event: StreamEvent) => void,
+): Promise<EventStreamReader> {
   const abort = new AbortController();
   const response = await fetch(url, { headers, signal: abort.signal });
   let received = "";
   let parsed = 0;
   const events: StreamEvent[] = [];
+  let lastEventId: string | undefined;
   const waiting = new Set<() => void>();
   const reading = (async () => {
     if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) return;
@@ -31,8 +41,11 @@ export async function openEventStream(url: string, headers: Record<string, strin
         const fields = block.split("\n").filter((line) => line && !line.startsWith(":"));
         const field = (name: string) =>
           fields.filter((line) => line.startsWith(`${name}: `)).map((line) => line.slice(name.length + 2));
+        lastEventId = field("id")[0] ?? lastEventId;
         if (!fields.some((line) => line.startsWith("data: "))) continue;
-        events.push({ id: field("id")[0], event: field("event")[0] ?? "message", data: field("data").join("\n") });
+        const event = { id: field("id")[0], event: field("event")[0] ?? "message", data: field("data").join("\n") };
+        events.push(event);
+        onEvent?.(event);
       }
       for (const wake of waiting) wake();
     }
@@ -58,8 +71,51 @@ export async function openEventStream(url: string, headers: Record<string, strin
     },
     ended: reading,
     text: () => received,
+    lastEventId: () => lastEventId,
     close: () => {
       abort.abort();
     },
   };
+}
+
+export type FollowedStream = {
+  /** Every event received, over every connection. */
+  events: StreamEvent[];
+  /** The status of each attempt to connect: 0 when the request failed. */
+  statuses: number[];
+  close(): void;
+};
+
+/**
+ * Follows a stream as a browser's EventSource does: when it ends or cannot be opened, opens it again after `retryMs`
+ * with the last id received as Last-Event-ID.
+ */
+export function followEventStream(url: string, headers: Record<string, string>, retryMs = 200): FollowedStream {
+  const followed: FollowedStream = { events: [], statuses: [], close: () => undefined };
+  let stopped = false;
+  let current: EventStreamReader | undefined;
+  let lastEventId: string | undefined;
+  followed.close = () => {
+    stopped = true;
+    current?.close();
+  };
+  void (async () => {
+    while (!stopped) {
+      try {
+        current = await openEventStream(
+          url,
+          { ...headers, ...(lastEventId !== undefined && { "last-event-id": lastEventId }) },
+          (event) => followed.events.push(event),
+        );
+        followed.statuses.push(current.response.status);
+        if (current.response.status !== 200) await current.response.body?.cancel();
+        await current.ended;
+        lastEventId = current.lastEventId() ?? lastEventId;
+      } catch {
+        followed.statuses.push(0);
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+    }
+  })();
+  return followed;
 }

@@ -114,6 +114,9 @@ export async function eventStream(
     }
     for (const event of held) send(event);
     held = undefined;
+    // An id without data sets the browser's last event id and dispatches nothing: a client that reconnects before its
+    // first event still says where it was, and gets what it missed meanwhile.
+    if (sentId !== lastEventId) write(encoder.encode(`id: ${sentId}\n\n`));
   } catch (error) {
     close();
     throw error;
