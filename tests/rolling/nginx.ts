@@ -11,6 +11,9 @@ type NginxOptions = { port: number; replicas: number[]; dir: string };
 /** `down`: the replica taken out of the upstream, as an operator does before restarting it. */
 export function nginxConfig({ port, replicas, dir }: NginxOptions, down?: number): string {
   return `worker_processes 1;
+# A reload's old workers wait for their connections to end, and a live stream does not end by itself: after this they
+# close it, and the browser reconnects (with Last-Event-ID) through the new workers.
+worker_shutdown_timeout 10s;
 error_log ${dir}/error.log warn;
 pid ${dir}/nginx.pid;
 events { worker_connections 512; }
@@ -24,6 +27,9 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
+  gzip on;
+  gzip_proxied any;
+  gzip_types application/json text/css application/javascript text/event-stream;
 
   upstream categories_admin {
 ${replicas.map((replica) => `    server 127.0.0.1:${replica} max_fails=1 fail_timeout=2s${replica === down ? " down" : ""};`).join("\n")}
@@ -31,16 +37,24 @@ ${replicas.map((replica) => `    server 127.0.0.1:${replica} max_fails=1 fail_ti
 
   server {
     listen 127.0.0.1:${port};
+    # A refused connection (a replica that stopped listening) is tried on the other replica, for every method: the
+    # request was never sent. A request already sent is retried only when it is idempotent (nginx's default).
+    proxy_next_upstream error timeout;
+    proxy_next_upstream_tries 2;
+    proxy_connect_timeout 2s;
+    proxy_set_header Host $http_host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+
     location / {
       proxy_pass http://categories_admin;
-      # A refused connection (a replica that stopped listening) is tried on the other replica, for every method:
-      # the request was never sent. A request already sent is retried only when it is idempotent (nginx's default).
-      proxy_next_upstream error timeout;
-      proxy_next_upstream_tries 2;
-      proxy_connect_timeout 2s;
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
+    }
+    # Live events: each one passed on as it comes. The app asks for this too (X-Accel-Buffering: no, and no-transform
+    # against compression); these lines say it where an operator looks.
+    location = /api/events {
+      proxy_pass http://categories_admin;
+      proxy_buffering off;
+      gzip off;
     }
   }
 }

@@ -8,15 +8,20 @@ import { freePort } from "../../scripts/lib/ports.mjs";
 import { seedUsers } from "../../scripts/lib/seed-users.mjs";
 import { type StandaloneServer, startStandaloneServer } from "../../scripts/lib/standalone-server.mjs";
 import { type CatalogueProcess, startCatalogueProcess } from "../support/catalogue-process";
+import { type FollowedStream, followEventStream, openEventStream } from "../support/event-stream-reader";
 import { startNginx } from "./nginx";
 
 // Two replicas on one PostgreSQL behind nginx, restarted one after the other while signed-in clients keep reading and
-// creating through nginx: nothing may fail, every create must be made exactly once, and nobody may be signed out.
+// creating through nginx, and 20 live streams stay open: nothing may fail, every create must be made exactly once,
+// nobody may be signed out, and every stream must hear of every create.
 const SERVER = process.env.TEST_POSTGRES_URL;
 if (!SERVER) throw new Error("The rolling restart needs PostgreSQL: set TEST_POSTGRES_URL (.ci/run starts one).");
 const API_KEY = "rolling-restart-key-5f1e";
 const SESSION_SECRET = randomBytes(32).toString("base64url");
 const CLIENTS = 6;
+// Four sessions of five tabs, within LIVE_MAX_STREAMS_PER_SESSION.
+const SESSIONS = 4;
+const STREAMS_PER_SESSION = 5;
 const ADMIN = { username: "rolling-admin", role: "admin", password: "rolling-password-123" } as const;
 
 let dir: string;
@@ -75,16 +80,62 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-type Failure = { what: string; status: number; body: string };
-
-it("restarts replica A, then B, behind nginx with zero failed requests, each create made once, nobody signed out", async () => {
+async function signIn(): Promise<string> {
   const login = await fetch(`${origin}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin },
     body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
   });
   expect(login.status).toBe(204);
-  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  return (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+}
+
+async function inDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client(databaseUrl);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+it("passes a live event through nginx at once, uncompressed, though nginx compresses other answers", async () => {
+  const cookie = await signIn();
+  const stream = await openEventStream(`${origin}/api/events`, { cookie, "accept-encoding": "gzip" });
+  try {
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get("content-encoding")).toBeNull();
+    await expect.poll(() => stream.lastEventId()).toMatch(/^\d+$/);
+    const created = await fetch(`${origin}/api/categories`, {
+      method: "POST",
+      headers: { cookie, origin, "content-type": "application/json" },
+      body: JSON.stringify({ name: "through nginx" }),
+    });
+    expect(created.status).toBe(201);
+    // One event with nothing after it: a buffer or a compressor in the way would hold it.
+    const [event] = await stream.next(1, 5_000);
+    expect(JSON.parse(event?.data ?? "").category.name).toBe("through nginx");
+  } finally {
+    stream.close();
+  }
+});
+
+type Failure = { what: string; status: number; body: string };
+
+it("restarts replica A, then B, behind nginx with zero failed requests, each create made once, nobody signed out", async () => {
+  const cookie = await signIn();
+  const before = await inDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>("SELECT coalesce(max(id), 0)::text AS id FROM live_events");
+    return rows[0]?.id ?? "0";
+  });
+  const streams: FollowedStream[] = [];
+  for (let i = 0; i < SESSIONS; i++) {
+    const sessionCookie = await signIn();
+    for (let j = 0; j < STREAMS_PER_SESSION; j++)
+      streams.push(followEventStream(`${origin}/api/events`, { cookie: sessionCookie }));
+  }
+  await expect.poll(() => streams.filter((stream) => stream.statuses.includes(200)).length).toBe(streams.length);
 
   const failures: Failure[] = [];
   const created: string[] = [];
@@ -145,4 +196,25 @@ it("restarts replica A, then B, behind nginx with zero failed requests, each cre
   expect(atService.filter((name) => name.startsWith("rolling ")).sort()).toEqual([...created].sort());
   const session = await fetch(`${origin}/api/auth/session`, { headers: { cookie } });
   expect(session.status).toBe(200);
+
+  // Every stream was ended by the restart of its replica, reconnected, and heard of every create, once and in order.
+  const expected = await inDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      "SELECT id::text AS id FROM live_events WHERE type = 'category-created' AND id > $1 ORDER BY live_events.id",
+      [before],
+    );
+    return rows.map((row) => row.id);
+  });
+  expect(expected).toHaveLength(created.length);
+  const heard = (stream: FollowedStream) =>
+    stream.events.filter((event) => event.event === "category-created").map((event) => event.id);
+  await expect.poll(() => streams.filter((stream) => heard(stream).length < expected.length).length).toBe(0);
+  for (const stream of streams) stream.close();
+  for (const stream of streams) {
+    expect(heard(stream)).toEqual(expected);
+    expect(stream.events.filter((event) => event.event === "resync")).toEqual([]);
+    expect(stream.statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(2);
+  }
+  const reconnects = streams.reduce((sum, stream) => sum + stream.statuses.length - 1, 0);
+  process.stdout.write(`live: ${streams.length} streams, ${reconnects} reconnects, ${expected.length} events each\n`);
 }, 120_000);
