@@ -15,6 +15,8 @@ type Held = { id: number; name: string; description?: string };
 
 let catalogue: FakeCatalogue;
 let held: Held[];
+// How long the fake takes to answer a create it has already applied.
+let createMs = 0;
 let replicas: Replica[];
 let adminCookie: string;
 let viewerCookie: string;
@@ -51,7 +53,7 @@ beforeAll(async () => {
     if (request.method === "GET") return json(200, held);
     const category = { id: 1000 + held.length, ...(JSON.parse(request.body) as { name: string }) };
     held.push(category);
-    return json(201, category);
+    return { ...json(201, category), delayMs: createMs };
   });
   await addAccounts();
   replicas = await Promise.all(
@@ -109,6 +111,32 @@ describe("the watcher of the catalogue service", () => {
     addAtService("Made after the form");
     const [next] = await stream.next();
     expect(JSON.parse(next?.data ?? "")).toMatchObject({ category: { name: "Made after the form" }, via: "service" });
+  });
+
+  it("does not announce via the service a create of the app's that the list shows before its answer", async () => {
+    const stream = await open(replicas[1]!);
+    await readsMore(2);
+    // The list shows the category for a second before the app hears that it was created.
+    createMs = 1_000;
+    let created;
+    try {
+      created = fetch(`${replicas[0]!.app.url}/api/categories`, {
+        method: "POST",
+        headers: { cookie: adminCookie, "content-type": "application/json" },
+        body: JSON.stringify({ name: "Slow to answer" }),
+      });
+      await expect.poll(() => held.some(({ name }) => name === "Slow to answer")).toBe(true);
+      await readsMore(2);
+      expect((await created).status).toBe(201);
+    } finally {
+      createMs = 0;
+    }
+    const [event] = await stream.next();
+    expect(JSON.parse(event?.data ?? "")).toMatchObject({ category: { name: "Slow to answer" }, via: "form" });
+    await readsMore(2);
+    addAtService("After the slow one");
+    const [next] = await stream.next();
+    expect(JSON.parse(next?.data ?? "")).toMatchObject({ category: { name: "After the slow one" }, via: "service" });
   });
 
   it("reads in one replica only, once per interval however many streams are open", async () => {
