@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { remember } from "@epic-web/remember";
 import { auditText } from "@/lib/server/audit/audit-trail";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
@@ -59,7 +60,9 @@ async function readList(current: Watcher, environment: CatalogueEnvironment): Pr
   const list = await catalogue(environment).listCategories({ requestId: `live-watch-${randomUUID()}` });
   const announced = await readAnnounced(environment, cursor);
   if (!watch) {
-    current.watches.set(environment, { known: new Set(list.map((category) => category.id)), cursor: announced.cursor });
+    // The app's events too: one may be about a category the list did not have yet.
+    const known = new Set([...list.map((category) => category.id), ...announced.ids]);
+    current.watches.set(environment, { known, cursor: announced.cursor });
     return;
   }
   watch.cursor = announced.cursor;
@@ -120,5 +123,7 @@ export async function stopServiceWatcher(): Promise<void> {
   const current = watcher();
   current.stopped = true;
   clearTimeout(current.timer);
-  if (current.timer) await leaveWatch(current.id).catch(() => undefined);
+  // Bounded: with the database down, the lease expires by itself, and the drain must not wait for it.
+  if (current.timer)
+    await Promise.race([leaveWatch(current.id).catch(() => undefined), sleep(1_000, undefined, { ref: false })]);
 }
