@@ -12,6 +12,7 @@ import {
   nonEmpty,
   oidcScopes,
   postgresUrl,
+  seconds,
   trustedProxies,
   valueList,
   wholeNumber,
@@ -62,6 +63,8 @@ export const configSchema = z.object({
   IMPORT_RUN_SECONDS: z._default(wholeNumber("IMPORT_RUN_SECONDS", 1, 3_600), 10),
   LIVE_MAX_STREAMS: z._default(wholeNumber("LIVE_MAX_STREAMS", 1, 100_000), 2_000),
   LIVE_MAX_STREAMS_PER_SESSION: z._default(wholeNumber("LIVE_MAX_STREAMS_PER_SESSION", 1, 1_000), 8),
+  // 0 turns the watcher of the catalogue service off; fractions are for tests.
+  LIVE_POLL_SECONDS: z._default(seconds("LIVE_POLL_SECONDS", 0, 3_600), 10),
   OIDC_ISSUER: z.optional(issuerUrl),
   OIDC_CLIENT_ID: z.optional(nonEmpty("OIDC_CLIENT_ID")),
   OIDC_CLIENT_SECRET: z.optional(nonEmpty("OIDC_CLIENT_SECRET")),

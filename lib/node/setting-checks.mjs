@@ -21,6 +21,24 @@ export const wholeNumber = (name, min, max) =>
     }),
   );
 
+/** A number of seconds, fractions allowed (0.2 is 200 ms). @param {string} name @param {number} min @param {number} max */
+export const seconds = (name, min, max) =>
+  z.pipe(
+    z.string(),
+    z.transform((raw, ctx) => {
+      const value = Number(raw);
+      if (raw.trim() === "" || !Number.isFinite(value) || value < min || value > max) {
+        ctx.issues.push({
+          code: "custom",
+          input: raw,
+          message: `${name} must be a number of seconds from ${min} to ${max} (got "${raw}")`,
+        });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  );
+
 /** @param {string} name */
 export const baseUrl = (name) =>
   z.string().check(

@@ -33,13 +33,46 @@ const create = async (app: StandaloneApp, name: string, description?: string) =>
   return (await response.json()) as { id: number };
 };
 
+type JobUpdate = { id: string; kind: string; state: string; counts: Record<string, number> };
+
+/** Uploads `csv` as an import and starts it; resolves with its id. */
+async function startImport(app: StandaloneApp, csv: string): Promise<string> {
+  const uploaded = await fetch(`${app.url}/api/imports`, {
+    method: "POST",
+    headers: { cookie: adminCookie, "content-type": "text/csv", "x-file-name": "live.csv" },
+    body: csv,
+  });
+  expect(uploaded.status).toBe(201);
+  const { id } = (await uploaded.json()) as { id: string };
+  const started = await fetch(`${app.url}/api/imports/${id}`, {
+    method: "POST",
+    headers: { cookie: adminCookie, "content-type": "application/json" },
+    body: JSON.stringify({ action: "start", createExisting: false }),
+  });
+  expect(started.status).toBe(200);
+  return id;
+}
+
+/** The job-updated events of `stream` up to the one that says the job finished. */
+async function jobUpdatesUntilFinished(stream: EventStreamReader): Promise<JobUpdate[]> {
+  const updates: JobUpdate[] = [];
+  while (updates.at(-1)?.state !== "finished") {
+    const [event] = await stream.next();
+    if (event?.event === "job-updated") updates.push(JSON.parse(event.data));
+  }
+  return updates;
+}
+
+// How long the fake takes to answer a create.
+let createMs = 0;
+
 beforeAll(async () => {
   const held: object[] = [];
   catalogue = await startFakeCatalogue((request) => {
     if (request.method === "GET") return json(200, held);
     const category = { id: 1000 + held.length, ...(JSON.parse(request.body) as object) };
     held.push(category);
-    return json(201, category);
+    return { ...json(201, category), delayMs: createMs };
   });
   await addAccounts();
   // Two replicas on one database: an event written by one reaches the streams of the other.
@@ -159,25 +192,9 @@ describe("GET /api/events", () => {
   it("follows an import on admins' streams with job-updated, and never tells a viewer", async () => {
     const admin = await open(apps[0]!, adminCookie);
     const viewer = await open(apps[1]!, viewerCookie);
-    const uploaded = await fetch(`${apps[0]!.url}/api/imports`, {
-      method: "POST",
-      headers: { cookie: adminCookie, "content-type": "text/csv", "x-file-name": "live.csv" },
-      body: "name\nLive import one\nLive import two\n",
-    });
-    expect(uploaded.status).toBe(201);
-    const { id } = (await uploaded.json()) as { id: string };
-    const started = await fetch(`${apps[0]!.url}/api/imports/${id}`, {
-      method: "POST",
-      headers: { cookie: adminCookie, "content-type": "application/json" },
-      body: JSON.stringify({ action: "start", createExisting: false }),
-    });
-    expect(started.status).toBe(200);
+    const id = await startImport(apps[0]!, "name\nLive import one\nLive import two\n");
 
-    const updates: { id: string; kind: string; state: string; counts: Record<string, number> }[] = [];
-    while (updates.at(-1)?.state !== "finished") {
-      const [event] = await admin.next();
-      if (event?.event === "job-updated") updates.push(JSON.parse(event.data));
-    }
+    const updates = await jobUpdatesUntilFinished(admin);
     expect(updates[0]).toMatchObject({ id, kind: "import", environment: "production", state: "running" });
     const finished = await (
       await fetch(`${apps[0]!.url}/api/imports/${id}`, { headers: { cookie: adminCookie } })
@@ -194,6 +211,32 @@ describe("GET /api/events", () => {
     await create(apps[0]!, "After the import");
     const [next] = await viewer.next();
     expect(JSON.parse(next?.data ?? "").category.name).toBe("After the import");
+  });
+
+  it("announces a running import's progress between its changes of state, its counts growing", async () => {
+    const admin = await open(apps[1]!, adminCookie);
+    const viewer = await open(apps[0]!, viewerCookie);
+    // 24 creates of 250 ms, 4 at a time: about 1.5 s of progress, announced at most every half second.
+    createMs = 250;
+    const names = Array.from({ length: 24 }, (_, index) => `Progress ${index}`);
+    let updates: JobUpdate[];
+    try {
+      await startImport(apps[0]!, `name\n${names.join("\n")}\n`);
+      updates = await jobUpdatesUntilFinished(admin);
+    } finally {
+      createMs = 0;
+    }
+    const created = updates.filter(({ state }) => state === "running").map(({ counts }) => counts.created ?? 0);
+    expect(created.filter((count) => count > 0 && count < names.length).length).toBeGreaterThanOrEqual(1);
+    expect(created).toEqual([...created].sort((a, b) => a - b));
+    expect(updates.at(-1)?.counts).toMatchObject({ created: names.length });
+
+    // The viewer hears of the categories only: the event after them is the next create.
+    const heard = await viewer.next(names.length);
+    expect(new Set(heard.map(({ event }) => event))).toEqual(new Set(["category-created"]));
+    await create(apps[0]!, "After the progress");
+    const [next] = await viewer.next();
+    expect(JSON.parse(next?.data ?? "")).toMatchObject({ category: { name: "After the progress" } });
   });
 
   it("sends resync to a client whose Last-Event-ID it cannot replay", async () => {

@@ -33,7 +33,7 @@ describe("parseConfig", () => {
       sessionAbsoluteMs: 8 * 3_600_000,
       hashConcurrency: 2,
       imports: { maxBytes: 5 * 1024 * 1024, maxRows: 20_000, concurrency: 4, runSeconds: 10 },
-      live: { maxStreams: 2_000, maxStreamsPerSession: 8 },
+      live: { maxStreams: 2_000, maxStreamsPerSession: 8, pollMs: 10_000 },
       database: { url: valid.DATABASE_URL, poolMax: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 5_000 },
       localAccounts: true,
     });
@@ -46,8 +46,10 @@ describe("parseConfig", () => {
       CATALOGUE_TIMEOUT_MS: "2500",
       MAX_BODY_BYTES: "2048",
       PORT: "8080",
+      LIVE_POLL_SECONDS: "0.2",
     });
     expect(config).toMatchObject({ environment: "staging", timeoutMs: 2500, maxBodyBytes: 2048 });
+    expect(config.live.pollMs).toBe(200);
   });
 
   it.each([
@@ -63,6 +65,7 @@ describe("parseConfig", () => {
     [{ SESSION_SECRET: "too-short" }, "SESSION_SECRET must have at least 32 characters"],
     [{ APP_ORIGIN: "https://admin.example.com/app" }, "APP_ORIGIN must be the app's public origin"],
     [{ SESSION_IDLE_MINUTES: "0" }, "SESSION_IDLE_MINUTES"],
+    [{ LIVE_POLL_SECONDS: "-1" }, 'LIVE_POLL_SECONDS must be a number of seconds from 0 to 3600 (got "-1")'],
     [{ APP_ORIGIN: undefined }, "APP_ORIGIN is required in production"],
     [
       { TRUSTED_PROXIES: "10.0.0.0/33" },

@@ -7,6 +7,9 @@ import { type NewLiveEvent, withLiveEvent } from "@/lib/server/live/live-event-s
 import { wakeLiveHub } from "@/lib/server/live/live-hub";
 import { storedEnvironment } from "./audit-environment";
 
+/** A text as an audit entry keeps it: storable, and cut at MAX_FIELD_CHARS. */
+export const auditText = (text: string): string => cut(text);
+
 type Details = Record<string, string | number | undefined>;
 
 export type AuditEvent = {

@@ -40,7 +40,8 @@ export type Config = {
   sessionAbsoluteMs: number;
   hashConcurrency: number;
   imports: { maxBytes: number; maxRows: number; concurrency: number; runSeconds: number };
-  live: { maxStreams: number; maxStreamsPerSession: number };
+  /** pollMs: how often the watcher reads each environment's list for categories made elsewhere; 0: never. */
+  live: { maxStreams: number; maxStreamsPerSession: number; pollMs: number };
   database: { url: string; poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
   /** Set when OIDC_ISSUER is: staff sign in through the organisation's identity provider. */
   oidc?: OidcSettings;
@@ -117,7 +118,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       concurrency: settings.IMPORT_CONCURRENCY,
       runSeconds: settings.IMPORT_RUN_SECONDS,
     },
-    live: { maxStreams: settings.LIVE_MAX_STREAMS, maxStreamsPerSession: settings.LIVE_MAX_STREAMS_PER_SESSION },
+    live: {
+      maxStreams: settings.LIVE_MAX_STREAMS,
+      maxStreamsPerSession: settings.LIVE_MAX_STREAMS_PER_SESSION,
+      pollMs: Math.round(settings.LIVE_POLL_SECONDS * 1000),
+    },
     database: {
       url: settings.DATABASE_URL as string,
       poolMax: settings.DATABASE_POOL_MAX,

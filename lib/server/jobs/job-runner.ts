@@ -8,6 +8,7 @@ import { type RunningJob, endJob, pauseJob, readRunningJob } from "./job-states"
 import { readJob } from "./job-store";
 import { type Outcome, sendRow } from "./send-row";
 import { settleUnconfirmedRows } from "./settle-unconfirmed-rows";
+import { announceJobProgress } from "./job-updates";
 import { type TargetWatch, watchTarget } from "./target-watch";
 
 type RunOptions = {
@@ -61,7 +62,10 @@ async function sendRows(job: RunningJob, pace: Pace, options: RunOptions, turnEn
     }
     const sending: Promise<void> = sendRow(job, row, target)
       .then(
-        (outcome) => paceAfter(pace, outcome),
+        (outcome) => {
+          paceAfter(pace, outcome);
+          announceJobProgress(job.id);
+        },
         (error: unknown) => {
           failure ??= error;
         },

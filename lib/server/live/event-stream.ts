@@ -9,6 +9,7 @@ import { AppError } from "@/lib/shared/app-error";
 import { LIVE_RETRY_MS } from "@/lib/shared/live-events";
 import { type LiveEvent, missedSince } from "./live-event-store";
 import { type Subscriber, openStreams, subscribe, unsubscribe } from "./live-hub";
+import { startServiceWatcher } from "./service-watcher";
 
 // Proxies close a connection idle for a minute or so; a comment line is sent well within that.
 const KEEP_ALIVE_MS = 15_000;
@@ -102,6 +103,7 @@ export async function eventStream(
   signal.addEventListener("abort", close);
   try {
     const upTo = await subscribe(subscriber);
+    startServiceWatcher();
     sentId = upTo;
     if (lastEventId !== null) {
       const missed = await missedSince(lastEventId, upTo);

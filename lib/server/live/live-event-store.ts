@@ -9,7 +9,8 @@ const ID_ORDER_LOCK = 34_001;
 /** How far back a client that reconnects gets what it missed; older than this, it reads everything again. */
 const REPLAY_MINUTES = 10;
 
-export type NewLiveEvent = { type: Exclude<LiveEventType, "resync">; adminsOnly?: boolean; data: string };
+// A resync is written too when the service watcher finds more new categories than it would announce one by one.
+export type NewLiveEvent = { type: LiveEventType; adminsOnly?: boolean; data: string };
 export type LiveEvent = { id: string; type: LiveEventType; adminsOnly: boolean; data: string };
 
 /**

@@ -70,6 +70,11 @@ function create() {
       help: "Events sent on the event streams, by type, counted once per stream.",
       labelNames: ["type"],
     }),
+    liveWatcherReads: new client.Counter({
+      name: `${PREFIX}live_watcher_reads_total`,
+      help: "Reads of an environment's list by the watcher of categories created at the service (one process reads).",
+      labelNames: ["environment"],
+    }),
     poolConnections: new client.Gauge({
       name: `${PREFIX}db_pool_connections`,
       help: "The database pool's connections: total, idle, and requests waiting for one.",
