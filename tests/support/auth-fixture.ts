@@ -1,4 +1,4 @@
-import { hashPassword } from "@/lib/node/password.mjs";
+import { MIN_COST_LOG2, hashPassword } from "@/lib/node/password.mjs";
 import { type Queryable, saveUser } from "@/lib/node/user-store.mjs";
 import { testDb } from "./test-database";
 
@@ -6,10 +6,14 @@ export const SESSION_SECRET = "unit-test-session-secret-0123456789abcdef";
 export const ADMIN = { username: "ada", password: "admin-password-123", role: "admin" } as const;
 export const VIEWER = { username: "vic", password: "viewer-password-123", role: "viewer" } as const;
 
-/** ADMIN's and VIEWER's password hashes, made once per run: each scrypt takes about 0.4 s of CPU at the app's cost. */
+/**
+ * ADMIN's and VIEWER's password hashes, made once per run, at the lowest cost the app accepts: a scrypt at the app's
+ * own cost takes about 0.4 s of CPU, and the suite signs them in hundreds of times. An account made by the app, or by
+ * `npm run users`, has the app's cost; the test of equal work for unknown users uses one.
+ */
 export async function accountHashes(): Promise<Record<string, string>> {
   const hashed = await Promise.all(
-    [ADMIN, VIEWER].map(async (user) => [user.username, await hashPassword(user.password)] as const),
+    [ADMIN, VIEWER].map(async (user) => [user.username, await hashPassword(user.password, MIN_COST_LOG2)] as const),
   );
   return Object.fromEntries(hashed);
 }
@@ -21,7 +25,11 @@ const madeOnce: Record<string, string> = JSON.parse(process.env.TEST_ACCOUNT_HAS
 export async function addAccounts(db: Queryable = testDb): Promise<void> {
   await Promise.all(
     [ADMIN, VIEWER].map(async ({ username, role, password }) =>
-      saveUser(db, { username, role, passwordHash: madeOnce[username] ?? (await hashPassword(password)) }),
+      saveUser(db, {
+        username,
+        role,
+        passwordHash: madeOnce[username] ?? (await hashPassword(password, MIN_COST_LOG2)),
+      }),
     ),
   );
 }
