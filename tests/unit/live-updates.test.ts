@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { withCategory } from "@/lib/browser/categories";
+import { coalesce } from "@/lib/browser/coalesce";
 import { gather } from "@/lib/browser/gather";
 import { sortCategories } from "@/lib/browser/view";
 
@@ -59,5 +60,31 @@ describe("gather", () => {
     batch.cancel();
     vi.advanceTimersByTime(20_000);
     expect(flush).not.toHaveBeenCalled();
+  });
+});
+
+describe("coalesce", () => {
+  it("reads once more after the read under way, however often it was asked meanwhile", async () => {
+    const finishes: (() => void)[] = [];
+    const read = vi.fn(() => new Promise<void>((resolve) => finishes.push(resolve)));
+    const ask = coalesce(read);
+    ask();
+    ask();
+    ask();
+    expect(read).toHaveBeenCalledTimes(1);
+    finishes[0]!();
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(2));
+    finishes[1]!();
+    await Promise.resolve();
+    ask();
+    expect(read).toHaveBeenCalledTimes(3);
+  });
+
+  it("goes on after a read that failed", async () => {
+    const read = vi.fn().mockRejectedValueOnce(new Error("offline")).mockResolvedValue(undefined);
+    const ask = coalesce(read);
+    ask();
+    ask();
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(2));
   });
 });
