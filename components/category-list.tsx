@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { useCategories, useJustCreated } from "@/lib/browser/categories";
+import { useCreatedByOthers } from "@/lib/browser/live-categories";
 import { downloadFile } from "@/lib/browser/download-file";
 import { type SortKey, searchableCategories, sortCategories } from "@/lib/browser/view";
 import { type View, viewFromParams, viewToSearch } from "@/lib/browser/view-params";
@@ -18,6 +19,8 @@ import { CategoryTable } from "./category-table";
 import { ErrorDetails } from "./error-details";
 
 const HIGHLIGHT_MS = 4000;
+// Long enough to notice a row that arrived while reading elsewhere on the page.
+const NEW_MS = 8000;
 
 type CategoryListProps = { canCreate: boolean; environment: Environment };
 
@@ -37,6 +40,9 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
   const searchSorted = useMemo(() => searchableCategories(sorted), [sorted]);
   const visible = useMemo(() => (data ? searchSorted(deferredSearch) : []), [data, searchSorted, deferredSearch]);
   const highlightId = useJustCreated(HIGHLIGHT_MS);
+  const addedByOthers = useCreatedByOthers(NEW_MS, (added) =>
+    announce(`${count(added, "category", "categories")} added by others`),
+  );
 
   useEffect(() => {
     const restore = () => setView(viewFromParams(new URLSearchParams(window.location.search)));
@@ -129,6 +135,7 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
           sort={sort}
           onSort={toggleSort}
           highlightId={highlightId}
+          newIds={addedByOthers}
           historyLinks={canCreate}
         />
       )}

@@ -7,12 +7,14 @@ type CategoryRowProps = {
   category: Category;
   index: number;
   highlighted?: boolean;
+  /** Created by someone else moments ago. */
+  isNew?: boolean;
   historyLink?: boolean;
   ref?: Ref<HTMLTableRowElement>;
 };
 
-export function CategoryRow({ category, index, highlighted, historyLink, ref }: CategoryRowProps) {
-  const className = [index % 2 ? "row-alt" : "", highlighted ? "row-highlight" : ""].filter(Boolean).join(" ");
+export function CategoryRow({ category, index, highlighted, isNew, historyLink, ref }: CategoryRowProps) {
+  const className = [index % 2 ? "row-alt" : "", highlighted || isNew ? "row-highlight" : ""].filter(Boolean).join(" ");
   return (
     <tr ref={ref} data-index={index} aria-rowindex={index + 2} className={className || undefined}>
       <td className="cell-id">
@@ -28,6 +30,7 @@ export function CategoryRow({ category, index, highlighted, historyLink, ref }: 
         ) : (
           category.id
         )}
+        {isNew && <span className="badge badge-new">New</span>}
       </td>
       <td>{category.name}</td>
       <td>{category.description}</td>

@@ -12,6 +12,8 @@ type CategoryTableProps = {
   sort: Sort;
   onSort: (key: SortKey) => void;
   highlightId?: string;
+  /** Rows others have just created, marked "New". */
+  newIds?: ReadonlySet<string>;
   /** Admins may open each category's history from its id. */
   historyLinks: boolean;
 };
@@ -20,7 +22,7 @@ const COLUMN_LABELS: Record<SortKey, string> = { id: "ID", name: "Name" };
 const PLAIN_ROWS = 100;
 
 // aria-rowcount and aria-rowindex tell screen readers the table's real size, however few rows are in the DOM.
-export function CategoryTable({ categories, sort, onSort, highlightId, historyLinks }: CategoryTableProps) {
+export function CategoryTable({ categories, sort, onSort, highlightId, newIds, historyLinks }: CategoryTableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   // The server renders the first rows plainly; the window the virtualiser measures exists only in the browser.
   const hydrated = useMounted();
@@ -73,6 +75,7 @@ export function CategoryTable({ categories, sort, onSort, highlightId, historyLi
                   category={category}
                   index={index}
                   highlighted={index === highlightIndex}
+                  isNew={newIds?.has(category.id)}
                   historyLink={historyLinks}
                   ref={ref}
                 />
@@ -87,6 +90,7 @@ export function CategoryTable({ categories, sort, onSort, highlightId, historyLi
                   category={category}
                   index={index}
                   highlighted={index === highlightIndex}
+                  isNew={newIds?.has(category.id)}
                   historyLink={historyLinks}
                 />
               ))

@@ -1,6 +1,8 @@
 "use client";
 
+import { useState } from "react";
 import { useComparison } from "@/lib/browser/comparison";
+import { useLiveEvent } from "@/lib/browser/live-events";
 import { AppError } from "@/lib/shared/app-error";
 import { type CategoryPair, failedEnvironment } from "@/lib/shared/compare-schemas";
 import { comparisonSummary } from "@/lib/shared/compare-summary";
@@ -46,6 +48,16 @@ const categoryId = (category: Category) => category.id;
 export function CompareView({ canPromote }: { canPromote: boolean }) {
   const { data, error, isPending, isFetching, refetch } = useComparison();
   const { selection, failed } = usePromoteSelection(canPromote);
+  // A category created in either environment, or events missed, may change the comparison: the page says so and
+  // waits to be asked, rather than changing under the reader's eyes.
+  const [changed, setChanged] = useState(false);
+  const noteChange = () => data && setChanged(true);
+  useLiveEvent("category-created", noteChange);
+  useLiveEvent("resync", noteChange);
+  const compareAgain = () => {
+    setChanged(false);
+    void refetch();
+  };
 
   return (
     <div className="stack">
@@ -53,8 +65,11 @@ export function CompareView({ canPromote }: { canPromote: boolean }) {
         <p role="status" className="count">
           {isPending ? "Comparing staging and production…" : data ? comparisonSummary(data) : ""}
         </p>
+        <div role="status" className={changed ? "changed-note" : "visually-hidden"}>
+          {changed && "Changed since you opened this page"}
+        </div>
         <div className="toolbar-actions">
-          <Button variant="secondary" onClick={() => refetch()} disabled={isFetching}>
+          <Button variant={changed ? "primary" : "secondary"} onClick={compareAgain} disabled={isFetching}>
             {isFetching && !isPending ? "Comparing…" : "Compare again"}
           </Button>
         </div>

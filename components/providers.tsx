@@ -2,7 +2,9 @@
 
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
+import { connectLiveEvents, onLiveEvent } from "@/lib/browser/live-events";
 import { SessionEndedContext, isSessionEnded, signInAgain } from "@/lib/browser/session-ended";
+import { comparisonQueryKey } from "@/lib/shared/comparison-query";
 import { AnnouncerProvider } from "./announcer";
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -16,6 +18,18 @@ export function Providers({ children }: { children: ReactNode }) {
       defaultOptions: { queries: { retry: false, staleTime: 10_000 } },
     });
   });
+  // One event stream for the tab. What it could not replay is read again, but for the comparison, which says it
+  // changed instead (components/compare-view.tsx).
+  useEffect(() => {
+    const stopResync = onLiveEvent("resync", () => {
+      void queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] !== comparisonQueryKey[0] });
+    });
+    const disconnect = connectLiveEvents();
+    return () => {
+      stopResync();
+      disconnect();
+    };
+  }, [queryClient]);
   // An effect, so it runs after the unsaved-changes guards below have stood down: typed values are kept as a draft.
   useEffect(() => {
     if (sessionEnded) signInAgain();

@@ -3,6 +3,7 @@ import type { SessionUser } from "@/lib/server/auth/roles";
 import type { Environment } from "@/lib/shared/environment";
 import { EnvironmentBadge } from "./environment-badge";
 import { EnvironmentSwitch, type SwitchChoice } from "./environment-switch";
+import { LiveStatus } from "./live-status";
 import { SignOutButton } from "./sign-out-button";
 
 const ROLE_LABELS = { viewer: "Viewer", admin: "Admin" } as const;
@@ -39,6 +40,8 @@ export function SiteHeader({ environment, home, switcher, user, ssoName = "singl
           )}
         </nav>
       )}
+      {/* Before the session's block, in the room its margin leaves: appearing once scripts run, it moves nothing. */}
+      {user && <LiveStatus />}
       {user && (
         <div className="session">
           <span>

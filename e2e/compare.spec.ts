@@ -1,5 +1,5 @@
-import { type FakeCatalogue, startFakeCatalogue } from "../tests/support/fake-catalogue";
-import { signInByApi, signedInState } from "./support/auth";
+import { type FakeCatalogue, json, startFakeCatalogue } from "../tests/support/fake-catalogue";
+import { NO_SESSION, signInByApi, signedInState } from "./support/auth";
 import { expectNoAxeViolationsInEitherScheme } from "./support/axe";
 import { ACCOUNTS } from "./support/constants";
 import { expect, test } from "./support/fixtures";
@@ -124,4 +124,33 @@ test("a failing environment is named in the page's alert, and Try again compares
 
   await expect(page.getByText("3 only in staging, 1 only in production, 1 differs, 1 the same")).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "Couldn't read" })).toHaveCount(0);
+});
+
+test("a category created meanwhile is told, and shown only when asked: Compare again", async ({ page, playwright }) => {
+  await page.goto(`${app.url}/compare`);
+  await expect(page.getByRole("banner").getByText("Updates: Live", { exact: true })).toBeVisible();
+  const gecko = { id: 6, name: "Gecko" };
+  staging.reply(({ method }) =>
+    method === "POST"
+      ? json(201, gecko)
+      : { status: 200, body: STAGING_LIST.replace(/]$/, `,${JSON.stringify(gecko)}]`) },
+  );
+  // Without the viewer's cookie, which a new context would take from the test's options: a sign-in ends its session.
+  const admin = await playwright.request.newContext({ baseURL: app.url, storageState: NO_SESSION });
+  try {
+    await signInByApi(admin, ACCOUNTS.admin);
+    const created = await admin.post("/api/categories?environment=staging", { data: { name: "Gecko" } });
+    expect(created.status()).toBe(201);
+
+    await expect(page.getByRole("status").filter({ hasText: "Changed since you opened this page" })).toBeVisible();
+    await expect(page.getByText("3 only in staging, 1 only in production, 1 differs, 1 the same")).toBeVisible();
+    await expectNoAxeViolationsInEitherScheme(page);
+    await page.getByRole("button", { name: "Compare again" }).click();
+
+    await expect(page.getByText("4 only in staging, 1 only in production, 1 differs, 1 the same")).toBeVisible();
+    await expect(page.getByText("Changed since you opened this page")).toHaveCount(0);
+  } finally {
+    staging.reply(() => ({ status: 200, body: STAGING_LIST }));
+    await admin.dispose();
+  }
 });

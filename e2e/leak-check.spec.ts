@@ -34,9 +34,11 @@ const test = base.extend<{ seenResponses: () => Promise<Recorded[]> }>({
     page.on("response", (response) => {
       pending.push(
         (async () => {
-          const headers = JSON.stringify(await response.allHeaders());
-          // Redirects have no body to read.
-          const body = await response.text().catch(() => "");
+          const allHeaders = await response.allHeaders();
+          const headers = JSON.stringify(allHeaders);
+          // Redirects have no body to read; a live event stream's ends only with the page, so it is not waited for.
+          const stream = allHeaders["content-type"]?.startsWith("text/event-stream");
+          const body = stream ? "" : await response.text().catch(() => "");
           return { url: response.url(), text: `${headers}\n${body}` };
         })(),
       );

@@ -52,13 +52,22 @@ export function useCreateCategory() {
       return readApiResponse(response, categorySchema);
     },
     onSuccess: (created) => {
-      queryClient.setQueryData<CachedCategoryList>(categoriesQueryKey(place.environment), (list) =>
-        list && !list.categories.some((category) => category.id === created.id)
-          ? { categories: [...list.categories, created] }
-          : list,
+      queryClient.setQueryData<CachedCategoryList>(
+        categoriesQueryKey(place.environment),
+        (list) => withCategory(list, created) ?? list,
       );
     },
   });
+}
+
+/**
+ * The list with one more category, or undefined when the list is not loaded or has it already. The ETag goes: the
+ * list it named is not this one.
+ */
+export function withCategory(list: CachedCategoryList | undefined, added: Category): CachedCategoryList | undefined {
+  return list && !list.categories.some((category) => category.id === added.id)
+    ? { categories: [...list.categories, added] }
+    : undefined;
 }
 
 export function showJustCreated(queryClient: QueryClient, environment: CatalogueEnvironment, id: string): void {

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { type EnvironmentPlace, inEnvironment } from "@/lib/shared/environment";
 import {
   type ImportAction,
@@ -10,6 +11,9 @@ import {
 } from "@/lib/shared/job-schemas";
 import type { PromotionRequest } from "@/lib/shared/promotion-request";
 import { readApiResponse, sendApiRequest } from "./api-client";
+import { coalesce } from "./coalesce";
+import { useLiveEvent } from "./live-events";
+import { useLiveState } from "./live-state";
 
 const postJson = (path: string, body: unknown) =>
   sendApiRequest(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -33,14 +37,26 @@ export function uncheckedCreates({ state, counts }: Pick<Job, "state" | "counts"
   return state === "running" && counts.pending === 0 && counts.sending === 0 ? counts.unknown : 0;
 }
 
-// Polled while it runs on the server: closing the tab changes nothing there, and any browser can watch it.
+/**
+ * Read again at each `job-updated` for it, state and rows in one read; polled while it runs only when the stream is
+ * not live. It runs on the server: closing the tab changes nothing there, and any browser can watch it.
+ */
 export function useJob(id: string) {
-  return useQuery({
+  const live = useLiveState() === "live";
+  const job = useQuery({
     queryKey: jobKey(id),
     queryFn: async ({ signal }) =>
       readApiResponse(await sendApiRequest(`/api/jobs/${id}`, { signal }), jobWithRowsSchema),
-    refetchInterval: (query) => jobPollMs(query.state.data),
+    refetchInterval: (query) => !live && jobPollMs(query.state.data),
   });
+  const { refetch } = job;
+  const [read] = useState(() => coalesce(refetch));
+  useLiveEvent("job-updated", (event) => event.id === id && read());
+  // What changed before the stream opened was not announced on it.
+  useEffect(() => {
+    if (live) read();
+  }, [live, read]);
+  return job;
 }
 
 export type JobActions = ReturnType<typeof useJobAction>;
