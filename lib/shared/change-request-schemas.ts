@@ -1,0 +1,78 @@
+import * as z from "zod/mini";
+import { CATALOGUE_ENVIRONMENTS } from "./environment";
+import { categorySchema, errorBodySchema } from "./schemas";
+
+/**
+ * A change to an environment that needs a second admin's approval (APPROVAL_REQUIRED_FOR, issue 35): what GET
+ * /api/requests/<id> gives, what a change answers with its 202, and what the pages read. One schema for all of them.
+ */
+export const CHANGE_REQUEST_KINDS = ["create", "import", "promotion"] as const;
+export const CHANGE_REQUEST_STATES = ["pending", "approved", "rejected", "withdrawn", "expired"] as const;
+
+const environment = z.enum(CATALOGUE_ENVIRONMENTS);
+const time = z.string(); // ISO 8601, UTC
+const newCategory = z.object({ name: z.string(), description: z.optional(z.string()) });
+
+const common = {
+  id: z.string(),
+  environment,
+  state: z.enum(CHANGE_REQUEST_STATES),
+  requestedBy: z.string(),
+  requestedAt: time,
+  decidedBy: z.nullable(z.string()),
+  decidedAt: z.nullable(time),
+  /** The decider's comment (approve, reject), or the requester's when withdrawing. */
+  comment: z.nullable(z.string()),
+  summary: z.object({ categories: z.int().check(z.gte(0)) }),
+};
+
+/** Once approved: what ran. A job's page follows the rest. */
+const jobResult = z.nullable(z.object({ jobId: z.string() }));
+
+export const changeRequestSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("create"),
+    ...common,
+    details: z.object({ category: newCategory }),
+    /** The created category, or the Error body the form would have shown (an unknown outcome included). */
+    result: z.nullable(z.union([z.object({ category: categorySchema }), z.object({ error: errorBodySchema })])),
+  }),
+  z.object({
+    kind: z.literal("import"),
+    ...common,
+    details: z.object({
+      importId: z.string(),
+      fileName: z.string(),
+      createExisting: z.boolean(),
+      rows: z.array(z.object({ line: z.int(), ...newCategory.shape })),
+    }),
+    result: jobResult,
+  }),
+  z.object({
+    kind: z.literal("promotion"),
+    ...common,
+    details: z.object({
+      from: environment,
+      /** As they were in `from` when the request was made. */
+      categories: z.array(z.object({ id: z.string(), ...newCategory.shape })),
+    }),
+    result: jobResult,
+  }),
+]);
+
+/** The 202 a change answers with when it waits for approval; `Location: /api/requests/<id>`. */
+export const changeRequestCreatedSchema = z.object({ request: changeRequestSchema });
+
+/** GET /api/requests?state=… (pending when not given). */
+export const changeRequestFilterSchema = z.catch(z.enum([...CHANGE_REQUEST_STATES, "all"]), "pending");
+
+/** POST /api/requests/<id>. */
+export const changeRequestDecisionSchema = z.object({
+  action: z.enum(["approve", "reject", "withdraw"]),
+  comment: z.optional(z.string().check(z.maxLength(2_000, "A comment has at most 2,000 characters."))),
+});
+
+export type ChangeRequest = z.output<typeof changeRequestSchema>;
+export type ChangeRequestKind = ChangeRequest["kind"];
+export type ChangeRequestState = ChangeRequest["state"];
+export type ChangeRequestDecision = z.output<typeof changeRequestDecisionSchema>;
