@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/lib/ports.mjs";
 import { MIN_COST_LOG2, hashPassword } from "@/lib/node/password.mjs";
 import { saveUser } from "@/lib/node/user-store.mjs";
 import type { ChangeRequest } from "@/lib/shared/change-request-schemas";
@@ -34,6 +35,7 @@ let quick: StandaloneApp;
 let ada: string;
 let bea: string;
 let vic: string;
+let metricsUrl: string;
 
 beforeAll(async () => {
   production = await startFakeCatalogue(service(PRODUCTION_KEY, ["Dogs"]));
@@ -55,8 +57,10 @@ beforeAll(async () => {
     APPROVAL_REQUIRED_FOR: "production",
     APPROVAL_EXPIRES_HOURS: hours,
   });
+  const metricsPort = await freePort();
+  metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   [app, quick] = await Promise.all([
-    startStandaloneApp({ catalogueUrl: "", env: env("72") }),
+    startStandaloneApp({ catalogueUrl: "", env: { ...env("72"), METRICS_PORT: String(metricsPort) } }),
     startStandaloneApp({ catalogueUrl: "", env: env("0.0005") }),
   ]);
   ada = await signInOverHttp(app.url, ADMIN);
@@ -268,6 +272,16 @@ describe("the requests API", () => {
       (entry) => entry.action === "request_expired" && entry.details.changeRequestId === request.id,
     );
     expect(expiries).toHaveLength(1);
+  });
+
+  it("counts the deployment's pending requests in a gauge", async () => {
+    const pending = async () => {
+      const text = await (await fetch(metricsUrl)).text();
+      return Number(/^categories_admin_change_requests_pending (\d+)$/m.exec(text)?.[1]);
+    };
+    const before = await pending();
+    await createRequest("Counted stoats");
+    expect(await pending()).toBe(before + 1);
   });
 
   it("answers viewers 403, an unknown id 404 and a bad body 400", async () => {
