@@ -39,6 +39,24 @@ export const seconds = (name, min, max) =>
     }),
   );
 
+/** A number above 0, fractions allowed (0.5 hours is 30 minutes). @param {string} name @param {number} max */
+export const positiveNumber = (name, max) =>
+  z.pipe(
+    z.string(),
+    z.transform((raw, ctx) => {
+      const value = Number(raw);
+      if (raw.trim() === "" || !Number.isFinite(value) || value <= 0 || value > max) {
+        ctx.issues.push({
+          code: "custom",
+          input: raw,
+          message: `${name} must be a number above 0 and at most ${max}, fractions allowed (got "${raw}")`,
+        });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  );
+
 /** @param {string} name */
 export const baseUrl = (name) =>
   z.string().check(

@@ -18,6 +18,11 @@ export const AUDIT_ACTION_LABELS = {
   promotion_started: "Promotion started",
   promotion_finished: "Promotion finished",
   promotion_cancelled: "Promotion cancelled",
+  request_created: "Approval requested",
+  request_approved: "Request approved",
+  request_rejected: "Request rejected",
+  request_withdrawn: "Request withdrawn",
+  request_expired: "Request expired",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -40,7 +40,28 @@ const fromTo = ({ from, environment }: AuditEntry["details"]) => `from ${text(fr
 const counts = ({ created, skipped, failed, unknown }: AuditEntry["details"]) =>
   `${text(created)} created, ${text(skipped)} skipped, ${text(failed)} failed, ${text(unknown)} unknown`;
 
-function detailParts({ action, details }: AuditEntry): string[] {
+const KIND_WORDS: Record<string, string> = { create: "a create", import: "an import", promotion: "a promotion" };
+
+/** A change request's: what it asks for, who asked, who decided. */
+function requestParts({ kind, categories, requestedBy, decidedBy, comment }: AuditEntry["details"]): string[] {
+  const what = `${KIND_WORDS[text(kind)] ?? text(kind)} of ${text(categories)} ${categories === 1 ? "category" : "categories"}`;
+  return [
+    what,
+    `requested by ${text(requestedBy)}`,
+    decidedBy === undefined ? "" : `decided by ${text(decidedBy)}`,
+    comment === undefined ? "" : `"${text(comment)}"`,
+  ];
+}
+
+/** A change that ran once approved says so. */
+const approvedParts = ({ approvedBy }: AuditEntry["details"]): string =>
+  approvedBy === undefined ? "" : `approved by ${text(approvedBy)}`;
+
+function detailParts(entry: AuditEntry): string[] {
+  return [...ownParts(entry), approvedParts(entry.details)];
+}
+
+function ownParts({ action, details }: AuditEntry): string[] {
   const from = details.address === undefined ? "" : `from ${details.address}`;
   switch (action) {
     case "signed_in":
@@ -74,6 +95,12 @@ function detailParts({ action, details }: AuditEntry): string[] {
     case "promotion_finished":
     case "promotion_cancelled":
       return [fromTo(details), counts(details)];
+    case "request_created":
+    case "request_approved":
+    case "request_rejected":
+    case "request_withdrawn":
+    case "request_expired":
+      return requestParts(details);
     default:
       return [];
   }

@@ -77,3 +77,30 @@ describe("the catalogue environments", () => {
     expect(parseConfig({ ...common, ...pair, APP_ORIGIN: undefined, CATALOGUE_EMBEDDED: "1" }).embedded).toBe(true);
   });
 });
+
+describe("APPROVAL_REQUIRED_FOR and APPROVAL_EXPIRES_HOURS", () => {
+  const single = { CATALOGUE_API_URL: "https://catalogue.example.com/v1", CATALOGUE_API_KEY: "k" };
+
+  it("names environments served; with one environment, production names it whatever its badge says", () => {
+    const both = parseConfig({ ...common, ...pair, APPROVAL_REQUIRED_FOR: " production , staging" });
+    expect(both.approval).toEqual({ requiredFor: ["production", "staging"], expiresMs: 72 * 3_600_000 });
+    const staging = parseConfig({
+      ...common,
+      ...single,
+      CATALOGUE_ENVIRONMENT: "staging",
+      APPROVAL_REQUIRED_FOR: "production",
+    });
+    expect(staging.approval.requiredFor).toEqual(["staging"]);
+  });
+
+  it("refuses an environment not served, and a wait that is not a positive number", () => {
+    expect(problem({ ...common, ...single, APPROVAL_REQUIRED_FOR: "staging" })).toContain(
+      'APPROVAL_REQUIRED_FOR names "staging", which is not an environment this app serves (it serves production)',
+    );
+    expect(problem({ ...common, ...pair, APPROVAL_REQUIRED_FOR: "prod" })).toContain('names "prod"');
+    expect(problem({ ...common, ...single, APPROVAL_EXPIRES_HOURS: "0" })).toContain(
+      'APPROVAL_EXPIRES_HOURS must be a number above 0 and at most 8760, fractions allowed (got "0")',
+    );
+    expect(parseConfig({ ...common, ...single, APPROVAL_EXPIRES_HOURS: "0.5" }).approval.expiresMs).toBe(1_800_000);
+  });
+});

@@ -1,7 +1,10 @@
-import { recordAudit, recordCreateRequested } from "@/lib/server/audit/audit-trail";
+import { recordAudit } from "@/lib/server/audit/audit-trail";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
+import { createCategory } from "@/lib/server/categories/create-category";
 import { categoryToJson } from "@/lib/shared/exact-json";
 import { validateNewCategory } from "@/lib/server/categories/validate-new-category";
+import { approvalRequired } from "@/lib/server/change-requests/approval-required";
+import { openRequest } from "@/lib/server/change-requests/open-request";
 import { getConfig } from "@/lib/server/config/config";
 import { AppError } from "@/lib/shared/app-error";
 import { jsonResponse } from "@/lib/server/http/api-response";
@@ -9,7 +12,6 @@ import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { etagMatches } from "@/lib/server/http/etag-matches";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { requestEnvironment } from "@/lib/server/environment/environment-param";
-import { categoryCreatedEvent } from "@/lib/server/live/category-created";
 
 export const GET = apiRoute("viewer", async (request, { requestId }) => {
   const { bytes, etag } = await catalogue(requestEnvironment(request)).listCategoriesAsJson({ requestId });
@@ -18,7 +20,6 @@ export const GET = apiRoute("viewer", async (request, { requestId }) => {
   return jsonResponse(bytes, 200, { etag, "content-length": String(bytes.byteLength) });
 });
 
-// The audit entry is written before the create is sent (no database, no create) and completed after.
 export const POST = apiRoute("admin", async (request, { requestId, user }) => {
   const actor = user?.username;
   const environment = requestEnvironment(request);
@@ -35,21 +36,14 @@ export const POST = apiRoute("admin", async (request, { requestId, user }) => {
       });
     throw error;
   }
-  const entry = await recordCreateRequested({ actor, requestId, details: { name: input.name, environment } });
-  try {
-    const created = await catalogue(environment).createCategory(input, { requestId });
-    await entry.complete(
-      "category_created",
-      { categoryId: created.id, name: created.name },
-      categoryCreatedEvent(environment, created, actor, "form"),
+  // Checked first, so a request is only ever made of a create that would have been sent.
+  if (approvalRequired(environment))
+    return openRequest(
+      { kind: "create", environment, categories: 1, details: JSON.stringify({ category: input }) },
+      { requestId, actor: actor ?? "" },
     );
-    return jsonResponse(categoryToJson(created), 201);
-  } catch (error) {
-    await entry.complete("category_create_failed", {
-      reason: error instanceof AppError ? error.code : "internal_error",
-    });
-    throw error;
-  }
+  const created = await createCategory(environment, input, { requestId, actor });
+  return jsonResponse(categoryToJson(created), 201);
 });
 
 const notAllowed = methodNotAllowed(["GET", "HEAD", "POST"]);

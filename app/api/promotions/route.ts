@@ -1,13 +1,13 @@
-import { recordAudit } from "@/lib/server/audit/audit-trail";
+import { approvalRequired } from "@/lib/server/change-requests/approval-required";
+import { openRequest } from "@/lib/server/change-requests/open-request";
 import { getConfig } from "@/lib/server/config/config";
 import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { validateBody } from "@/lib/server/http/validate-body";
 import { jobWithRows, listJobs } from "@/lib/server/jobs/job-store";
-import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
 import { planPromotion } from "@/lib/server/promotions/plan-promotion";
-import { createPromotion } from "@/lib/server/promotions/promotion-store";
+import { startPromotion } from "@/lib/server/promotions/start-promotion";
 import { promotionRequestSchema } from "@/lib/shared/promotion-request";
 
 export const GET = apiRoute("admin", async () => jsonResponse(JSON.stringify(await listJobs("promotion")), 200));
@@ -19,16 +19,21 @@ export const POST = apiRoute("admin", async (request, { requestId, user }) => {
     promotionRequestSchema,
     'Send {"from": "staging", "to": "production", "ids": ["<category id>", …]}.',
   );
-  const { rows, knownIds } = await planPromotion(body, { requestId });
-  const id = await createPromotion({ from: body.from, to: body.to, createdBy: user?.username ?? "", knownIds, rows });
-  wakeJobWorker();
-  const skipped = rows.filter((row) => row.existingId !== undefined).length;
-  await recordAudit({
-    action: "promotion_started",
-    actor: user?.username,
-    requestId,
-    details: { promotionId: id, from: body.from, environment: body.to, rows: rows.length - skipped, skipped },
-  });
+  const plan = await planPromotion(body, { requestId });
+  if (approvalRequired(body.to)) {
+    // The categories as they are now in the source; the approval plans again against the target of its moment.
+    const categories = plan.rows.map(({ sourceId: id, name, description }) => ({ id, name, description }));
+    return openRequest(
+      {
+        kind: "promotion",
+        environment: body.to,
+        categories: categories.length,
+        details: JSON.stringify({ from: body.from, categories }),
+      },
+      { requestId, actor: user?.username ?? "" },
+    );
+  }
+  const id = await startPromotion(body, plan, { requestId, actor: user?.username });
   return jsonResponse(JSON.stringify(await jobWithRows(id)), 201, { location: `/api/promotions/${id}` });
 });
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { configErrorMessage, parseSettings } from "@/lib/node/config-schema.mjs";
 import type { Environment } from "@/lib/shared/environment";
+import { type ApprovalSettings, readApprovalSettings } from "./approval-settings";
 import { type CatalogueSettings, readCatalogueSettings } from "./catalogue-settings";
 
 export type { CatalogueSettings } from "./catalogue-settings";
@@ -43,6 +44,8 @@ export type Config = {
   /** pollMs: how often the watcher reads each environment's list for categories made elsewhere; 0: never. */
   live: { maxStreams: number; maxStreamsPerSession: number; pollMs: number };
   database: { url: string; poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
+  /** The environments whose changes wait for a second admin's approval; none by default. */
+  approval: ApprovalSettings;
   /** Set when OIDC_ISSUER is: staff sign in through the organisation's identity provider. */
   oidc?: OidcSettings;
   /** Whether local accounts may sign in (AUTH_LOCAL=off turns them off once SSO is configured). */
@@ -94,6 +97,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (data?.AUTH_LOCAL === "off" && !data.OIDC_ISSUER) {
     problems.push("AUTH_LOCAL=off needs single sign-on (OIDC_ISSUER): without either, nobody could sign in");
   }
+  const approval = readApprovalSettings(
+    data?.APPROVAL_REQUIRED_FOR,
+    data?.APPROVAL_EXPIRES_HOURS ?? 72,
+    catalogues,
+    problems,
+  );
   if (!data || problems.length > 0) throw new ConfigError(configErrorMessage(problems));
   const settings = data;
   const appOrigin = settings.APP_ORIGIN?.replace(/\/$/, "");
@@ -129,6 +138,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       connectTimeoutMs: settings.DATABASE_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_MS,
     },
+    approval,
     oidc:
       settings.OIDC_ISSUER && appOrigin
         ? {

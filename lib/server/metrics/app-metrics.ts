@@ -22,6 +22,8 @@ export type SignInOutcome = "ok" | "refused" | "throttled" | "busy";
 export type Gauges = {
   breakersOpen: () => { environment?: string; open: boolean }[];
   pool: () => { total: number; idle: number; waiting: number } | undefined;
+  /** The deployment's requests waiting for approval, read from the database. */
+  pendingRequests: () => Promise<number>;
 };
 
 function create() {
@@ -83,6 +85,16 @@ function create() {
         const pool = gauges?.pool();
         if (!pool) return;
         for (const state of ["total", "idle", "waiting"] as const) this.set({ state }, pool[state]);
+      },
+    }),
+    changeRequestsPending: new client.Gauge({
+      name: `${PREFIX}change_requests_pending`,
+      help: "Change requests waiting for a second admin's approval, in the whole deployment (every replica reports it).",
+      async collect() {
+        // A database that does not answer leaves the gauge without a sample rather than failing the scrape.
+        const pending = await gauges?.pendingRequests().catch(() => undefined);
+        if (pending === undefined) this.reset();
+        else this.set(pending);
       },
     }),
     readGauges(next: Gauges) {

@@ -1,10 +1,11 @@
 import "server-only";
+import { countPendingRequests } from "@/lib/server/change-requests/pending-count";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
 import { configuredEnvironments } from "@/lib/server/config/environments";
 import { poolStats } from "@/lib/server/db/database";
 import { appMetrics } from "./app-metrics";
 
-/** What the gauges read at each scrape: each environment's breaker, and the database pool. */
+/** What the gauges read at each scrape: each environment's breaker, the database pool, the pending requests. */
 export function readGaugesAtScrape(): void {
   appMetrics().readGauges({
     breakersOpen: () => {
@@ -15,5 +16,6 @@ export function readGaugesAtScrape(): void {
       }));
     },
     pool: poolStats,
+    pendingRequests: countPendingRequests,
   });
 }

@@ -1,13 +1,13 @@
-import { recordAudit } from "@/lib/server/audit/audit-trail";
-import { catalogue } from "@/lib/server/catalogue/catalogue";
+import { approvalRequired } from "@/lib/server/change-requests/approval-required";
+import { requestImportStart, refuseWhileRequested } from "@/lib/server/change-requests/import-requests";
 import { getConfig } from "@/lib/server/config/config";
 import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { validateBody } from "@/lib/server/http/validate-body";
-import { jobDetails } from "@/lib/server/jobs/job-audit";
+import { startImport } from "@/lib/server/imports/start-import";
 import { jobById } from "@/lib/server/jobs/job-store";
-import { applyJobAction, startJob, stateConflict } from "@/lib/server/jobs/job-states";
+import { applyJobAction, stateConflict } from "@/lib/server/jobs/job-states";
 import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
 import { importActionSchema } from "@/lib/shared/job-schemas";
 
@@ -22,15 +22,15 @@ export const POST = apiRoute("admin", async (request, { requestId, user, params 
     importActionSchema,
     'Send {"action": "start" | "cancel" | "resume" | "send-unknown-again"}.',
   );
-  let done: boolean;
+  if (action.action === "start" || action.action === "cancel") await refuseWhileRequested(job, action.action);
   if (action.action === "start") {
-    const known = (await catalogue(job.environment).listCategories({ requestId })).map((category) => category.id);
-    done = await startJob(job.id, known, action.createExisting);
-    if (done)
-      await recordAudit({ action: "import_started", actor: user?.username, requestId, details: jobDetails(job) });
-  } else done = await applyJobAction(job.id, action);
-  if (!done) throw stateConflict(job, action.action);
-  wakeJobWorker();
+    if (approvalRequired(job.environment))
+      return requestImportStart(job, action.createExisting, { requestId, actor: user?.username ?? "" });
+    await startImport(job, action.createExisting, { requestId, actor: user?.username });
+  } else {
+    if (!(await applyJobAction(job.id, action))) throw stateConflict(job, action.action);
+    wakeJobWorker();
+  }
   return jsonResponse(JSON.stringify(await jobById(job.id)), 200);
 });
 

@@ -1,0 +1,38 @@
+import "server-only";
+import { recordCreateRequested } from "@/lib/server/audit/audit-trail";
+import { catalogue } from "@/lib/server/catalogue/catalogue";
+import type { ApprovalDetails } from "@/lib/server/change-requests/request-audit";
+import { categoryCreatedEvent } from "@/lib/server/live/category-created";
+import { AppError } from "@/lib/shared/app-error";
+import type { CatalogueEnvironment } from "@/lib/shared/environment";
+import type { Category, NewCategory } from "@/lib/shared/schemas";
+
+/**
+ * One create, sent once: the form's, or an approved request's. The audit entry is written before the create is sent
+ * (no database, no create) and completed after.
+ */
+export async function createCategory(
+  environment: CatalogueEnvironment,
+  input: NewCategory,
+  { requestId, actor, approval }: { requestId: string; actor?: string; approval?: ApprovalDetails },
+): Promise<Category> {
+  const entry = await recordCreateRequested({
+    actor,
+    requestId,
+    details: { name: input.name, environment, ...approval },
+  });
+  try {
+    const created = await catalogue(environment).createCategory(input, { requestId });
+    await entry.complete(
+      "category_created",
+      { categoryId: created.id, name: created.name },
+      categoryCreatedEvent(environment, created, actor, "form"),
+    );
+    return created;
+  } catch (error) {
+    await entry.complete("category_create_failed", {
+      reason: error instanceof AppError ? error.code : "internal_error",
+    });
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+import "server-only";
+import { readJobWithRows } from "@/lib/server/jobs/job-store";
+import { AppError } from "@/lib/shared/app-error";
+import type { Job } from "@/lib/shared/job-schemas";
+import { expireRequests } from "./expire-requests";
+import { openRequest } from "./open-request";
+import { importHasRequest } from "./request-store";
+
+const waiting = (job: Job, action: string, requestId: string) =>
+  new AppError(
+    409,
+    "import_state_conflict",
+    `This import waits for approval (request ${requestId}), so it cannot ${action} now. Withdraw or reject the request first.`,
+  );
+
+/** An import with a request waiting is the request's: neither started nor cancelled directly. */
+export async function refuseWhileRequested(job: Job, action: string): Promise<void> {
+  if (job.state !== "preview") return;
+  await expireRequests();
+  const waitingId = await importHasRequest(job.id);
+  if (waitingId) throw waiting(job, action, waitingId);
+}
+
+/** The start, as a request: the import stays in preview with the rows it will send. */
+export async function requestImportStart(
+  job: Job,
+  createExisting: boolean,
+  context: { requestId: string; actor: string },
+): Promise<Response> {
+  const stored = await readJobWithRows(job.id, "import");
+  if (!stored || stored.state !== "preview")
+    throw new AppError(
+      409,
+      "import_state_conflict",
+      `This import is ${stored?.state ?? job.state}, so it cannot start now.`,
+    );
+  const rows = stored.rows
+    .filter((row) => row.class === "new" || (createExisting && row.class === "existing"))
+    .map(({ line, name, description }) => ({ line, name, description }));
+  const details = { importId: job.id, fileName: stored.kind === "import" ? stored.fileName : "", createExisting, rows };
+  try {
+    return await openRequest(
+      {
+        kind: "import",
+        environment: job.environment,
+        categories: rows.length,
+        details: JSON.stringify(details),
+        importId: job.id,
+      },
+      context,
+    );
+  } catch (error) {
+    // Another admin asked to start it at the same moment: one request per import (a unique index).
+    if ((error as { code?: string }).code === "23505")
+      throw waiting(job, "start", (await importHasRequest(job.id)) ?? "");
+    throw error;
+  }
+}

@@ -1,0 +1,118 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { query, storableText } from "@/lib/server/db/database";
+import { getConfig } from "@/lib/server/config/config";
+import { AppError } from "@/lib/shared/app-error";
+import {
+  type ChangeRequest,
+  type ChangeRequestKind,
+  type ChangeRequestState,
+  changeRequestSchema,
+} from "@/lib/shared/change-request-schemas";
+import type { CatalogueEnvironment } from "@/lib/shared/environment";
+import { parseExactJson } from "@/lib/shared/exact-json";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// A list answers the newest this many: an import's request carries its rows.
+const LIST_LIMIT = 100;
+const TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+// details and result are read as text and parsed with every digit of a category id kept (exact-json.ts). An approval
+// under way ('approving') is shown as what it still is to everyone else: pending.
+export const REQUEST_COLUMNS = `id, kind, environment,
+  CASE WHEN state = 'approving' THEN 'pending' ELSE state END AS state,
+  requested_by AS "requestedBy", to_char(requested_at AT TIME ZONE 'UTC', ${TIME}) AS "requestedAt",
+  CASE WHEN state = 'approving' THEN NULL ELSE decided_by END AS "decidedBy",
+  CASE WHEN state = 'approving' THEN NULL ELSE to_char(decided_at AT TIME ZONE 'UTC', ${TIME}) END AS "decidedAt",
+  comment, categories, details::text AS details, result::text AS result, state AS "storedState"`;
+
+export type StoredRequest = {
+  id: string;
+  kind: string;
+  environment: string;
+  state: string;
+  requestedBy: string;
+  requestedAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  comment: string | null;
+  categories: number;
+  details: string;
+  result: string | null;
+  storedState: string;
+};
+
+/** A row as the API gives it: parsed by the schema the pages read with. */
+export function toChangeRequest({ categories, details, result, storedState: _, ...row }: StoredRequest): ChangeRequest {
+  return changeRequestSchema.parse({
+    ...row,
+    summary: { categories },
+    details: parseExactJson(details),
+    result: result === null ? null : parseExactJson(result),
+  });
+}
+
+export const requestNotFound = () =>
+  new AppError(404, "request_not_found", "There is no request with this id. It may have been removed.");
+
+/** A new pending request; `details` and `result` are JSON text, so that a category id keeps every digit. */
+export async function insertRequest(request: {
+  kind: ChangeRequestKind;
+  environment: CatalogueEnvironment;
+  requestedBy: string;
+  categories: number;
+  details: string;
+  importId?: string;
+}): Promise<ChangeRequest> {
+  const { rows } = await query<StoredRequest>(
+    `INSERT INTO change_requests (id, kind, environment, requested_by, requested_at, expires_at, categories, details,
+                                  import_id)
+     VALUES ($1, $2, $3, $4, now(), now() + make_interval(secs => $5::double precision / 1000), $6, $7::jsonb, $8)
+     RETURNING ${REQUEST_COLUMNS}`,
+    [
+      randomUUID(),
+      request.kind,
+      request.environment,
+      request.requestedBy,
+      getConfig().approval.expiresMs,
+      request.categories,
+      storableText(request.details),
+      request.importId ?? null,
+    ],
+  );
+  const [row] = rows;
+  if (!row) throw new Error("INSERT … RETURNING gave no row");
+  return toChangeRequest(row);
+}
+
+export async function readStoredRequest(id: string): Promise<StoredRequest | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const { rows } = await query<StoredRequest>(`SELECT ${REQUEST_COLUMNS} FROM change_requests WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+export async function requestById(id = ""): Promise<ChangeRequest> {
+  const row = await readStoredRequest(id);
+  if (!row) throw requestNotFound();
+  return toChangeRequest(row);
+}
+
+/** Newest first; "pending" includes approvals under way. */
+export async function listRequests(state: ChangeRequestState | "all"): Promise<ChangeRequest[]> {
+  const states = state === "all" ? null : state === "pending" ? ["pending", "approving"] : [state];
+  const { rows } = await query<StoredRequest>(
+    `SELECT ${REQUEST_COLUMNS} FROM change_requests WHERE ($1::text[] IS NULL OR state = ANY($1))
+     ORDER BY requested_at DESC, id DESC LIMIT $2`,
+    [states, LIST_LIMIT],
+  );
+  return rows.map(toChangeRequest);
+}
+
+/** Whether an import has a request waiting: it can then be neither started nor cancelled directly. */
+export async function importHasRequest(importId: string): Promise<string | undefined> {
+  const { rows } = await query<{ id: string }>(
+    `SELECT id FROM change_requests WHERE import_id = $1 AND state IN ('pending', 'approving')`,
+    [importId],
+  );
+  return rows[0]?.id;
+}
