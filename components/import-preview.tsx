@@ -7,11 +7,20 @@ import { count, formatCount } from "@/lib/shared/plural";
 import { Button } from "./button";
 import { WaitingForApproval } from "./waiting-for-approval";
 
-export function ImportPreview({ job, actions }: { job: Extract<Job, { kind: "import" }>; actions: JobActions }) {
+type Props = {
+  job: Extract<Job, { kind: "import" }>;
+  actions: JobActions;
+  /** The request to start it that waited when the page was read. */
+  waitingFor?: string;
+};
+
+export function ImportPreview({ job, actions, waitingFor }: Props) {
   const [createExisting, setCreateExisting] = useState(false);
   const { counts } = job;
   const toCreate = counts.new + (createExisting ? counts.existing : 0);
-  const requestId = actions.data?.requestId;
+  const requested = actions.data?.requestId;
+  const requestId = requested ?? waitingFor;
+  // Only a request just made takes the focus, not one the page opened with.
   const focus = useCallback((notice: HTMLDivElement | null) => notice?.focus(), []);
   return (
     <>
@@ -33,7 +42,7 @@ export function ImportPreview({ job, actions }: { job: Extract<Job, { kind: "imp
         </div>
       )}
       {requestId ? (
-        <WaitingForApproval requestId={requestId} ref={focus}>
+        <WaitingForApproval requestId={requestId} ref={requested ? focus : undefined}>
           This import into {job.environment} is a request now.
         </WaitingForApproval>
       ) : (
