@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useDecideRequest } from "@/lib/browser/change-requests";
 import { approveQuestion } from "@/lib/browser/request-words";
@@ -34,6 +35,7 @@ function whatRuns(request: ChangeRequest): string {
  * it. The server decides who may; these only leave out what it would refuse.
  */
 export function RequestDecision({ request, mine }: { request: ChangeRequest; mine: boolean }) {
+  const router = useRouter();
   const decide = useDecideRequest(request.id);
   const [comment, setComment] = useState("");
   const [failed, setFailed] = useState<{ action: Action; error: unknown }>();
@@ -53,6 +55,8 @@ export function RequestDecision({ request, mine }: { request: ChangeRequest; min
     const text = comment.trim();
     try {
       await decide.mutateAsync(text ? { action, comment: text } : { action });
+      // The header's count of requests is the server's: read it again.
+      router.refresh();
       return true;
     } catch (error) {
       setFailed({ action, error });
