@@ -78,6 +78,11 @@ describe("start-up configuration check", () => {
       "10.0.0.0/40",
       'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 (got "10.0.0.0/40")',
     ],
+    [
+      "APPROVAL_REQUIRED_FOR",
+      "staging",
+      'APPROVAL_REQUIRED_FOR names "staging", which is not an environment this app serves (it serves production)',
+    ],
     ["METRICS_PORT", "9O9O", 'METRICS_PORT must be a whole number from 1 to 65535 (got "9O9O")'],
     ["SHUTDOWN_GRACE_MS", "10s", 'SHUTDOWN_GRACE_MS must be a whole number from 0 to 600000 (got "10s")'],
   ] as const) {

@@ -171,4 +171,22 @@ describe("an event in words", () => {
       "timeout, by the promotion from staging",
     );
   });
+
+  it("says what a change request asks for and who decided, and who approved a change that ran", () => {
+    const request = { changeRequestId: "c1", kind: "import", categories: 12, requestedBy: "ada" };
+    expect(entry("request_created", { ...request, environment: "production" })).toMatchObject({
+      event: "Approval requested",
+      environment: "Production",
+      details: "an import of 12 categories, requested by ada",
+    });
+    expect(
+      entry("request_rejected", { ...request, kind: "create", categories: 1, decidedBy: "bea", comment: "No" }),
+    ).toMatchObject({
+      event: "Request rejected",
+      details: 'a create of 1 category, requested by ada, decided by bea, "No"',
+    });
+    expect(entry("category_created", { name: "Otters", changeRequestId: "c1", approvedBy: "bea" }).details).toBe(
+      "with the form, approved by bea",
+    );
+  });
 });

@@ -42,8 +42,8 @@ export type StoredRequest = {
   storedState: string;
 };
 
-/** A row as the API gives it: parsed by the schema the pages read with. */
-export function toChangeRequest({ categories, details, result, storedState: _, ...row }: StoredRequest): ChangeRequest {
+/** A row as the API gives it: parsed by the schema the pages read with, which drops storedState. */
+export function toChangeRequest({ categories, details, result, ...row }: StoredRequest): ChangeRequest {
   return changeRequestSchema.parse({
     ...row,
     summary: { categories },

@@ -1,0 +1,306 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/lib/ports.mjs";
+import { MIN_COST_LOG2, hashPassword } from "@/lib/node/password.mjs";
+import { saveUser } from "@/lib/node/user-store.mjs";
+import type { ChangeRequest } from "@/lib/shared/change-request-schemas";
+import { ADMIN, VIEWER, addAccounts } from "../support/auth-fixture";
+import { type FakeCatalogue, type FakeHandler, json, startFakeCatalogue } from "../support/fake-catalogue";
+import { eventually } from "../support/probes";
+import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
+import { testDb } from "../support/test-database";
+
+// Issue 35 over HTTP: production needs a second admin, staging does not. Two replicas share the database and the
+// catalogues: `app` keeps requests 72 hours, `quick` expires them after 1.8 s, so that expiry is seen within a test.
+const PRODUCTION_KEY = "production-key-35-a1b2c3";
+const STAGING_KEY = "staging-key-35-d4e5f6";
+const BEA = { username: "bea", password: "second-admin-password-35" };
+
+/** A service holding `names`, keeping what it is asked to create. */
+function service(key: string, names: string[]): FakeHandler {
+  const held: { id: number; name: string }[] = names.map((name, i) => ({ id: i + 1, name }));
+  return (request) => {
+    if (request.headers.authorization !== `Bearer ${key}`) return json(401, { code: "unauthorized", message: "no" });
+    if (request.method !== "POST") return json(200, held);
+    const created = { id: 100 + held.length, name: (JSON.parse(request.body) as { name: string }).name };
+    held.push(created);
+    return json(201, created);
+  };
+}
+
+let production: FakeCatalogue;
+let staging: FakeCatalogue;
+let app: StandaloneApp;
+let quick: StandaloneApp;
+let ada: string;
+let bea: string;
+let vic: string;
+let metricsUrl: string;
+
+beforeAll(async () => {
+  production = await startFakeCatalogue(service(PRODUCTION_KEY, ["Dogs"]));
+  staging = await startFakeCatalogue(service(STAGING_KEY, ["Dogs", "Owls", "Lynxes"]));
+  await addAccounts();
+  await saveUser(testDb, {
+    username: BEA.username,
+    role: "admin",
+    passwordHash: await hashPassword(BEA.password, MIN_COST_LOG2),
+  });
+  const env = (hours: string) => ({
+    CATALOGUE_API_KEY: "",
+    CATALOGUE_ENVIRONMENT: "",
+    CATALOGUE_PRODUCTION_URL: production.url,
+    CATALOGUE_PRODUCTION_KEY: PRODUCTION_KEY,
+    CATALOGUE_STAGING_URL: staging.url,
+    CATALOGUE_STAGING_KEY: STAGING_KEY,
+    TRUSTED_PROXIES: "127.0.0.1",
+    APPROVAL_REQUIRED_FOR: "production",
+    APPROVAL_EXPIRES_HOURS: hours,
+  });
+  const metricsPort = await freePort();
+  metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+  [app, quick] = await Promise.all([
+    startStandaloneApp({ catalogueUrl: "", env: { ...env("72"), METRICS_PORT: String(metricsPort) } }),
+    startStandaloneApp({ catalogueUrl: "", env: env("0.0005") }),
+  ]);
+  ada = await signInOverHttp(app.url, ADMIN);
+  bea = await signInOverHttp(app.url, BEA);
+  vic = await signInOverHttp(app.url, VIEWER);
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.all([app?.stop(), quick?.stop()]);
+  await Promise.all([production?.close(), staging?.close()]);
+});
+
+const send = (cookie: string, path: string, body: unknown, on = app, contentType = "application/json") =>
+  fetch(`${on.url}${path}`, {
+    method: "POST",
+    headers: { cookie, "content-type": contentType, origin: on.url },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+const read = async <T>(cookie: string, path: string, on = app) => {
+  const response = await fetch(`${on.url}${path}`, { headers: { cookie } });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+};
+const decide = (cookie: string, id: string, action: string, comment?: string, on = app) =>
+  send(cookie, `/api/requests/${id}`, { action, comment }, on);
+const posts = (catalogue: FakeCatalogue) => catalogue.requests.filter((request) => request.method === "POST");
+// A job sends its rows several at a time, so in any order.
+const bodiesSince = (sent: number) =>
+  posts(production)
+    .slice(sent)
+    .map((post) => post.body)
+    .sort();
+
+/** A change that must wait: 202, its address, a pending request. */
+async function requested(response: Response): Promise<ChangeRequest> {
+  expect(response.status).toBe(202);
+  const { request } = (await response.json()) as { request: ChangeRequest };
+  expect(response.headers.get("location")).toBe(`/api/requests/${request.id}`);
+  expect(request).toMatchObject({ state: "pending", requestedBy: ADMIN.username, decidedBy: null });
+  return request;
+}
+
+const createRequest = async (name: string, on = app) =>
+  requested(await send(ada, "/api/categories", { name, description: "four eyes" }, on));
+
+async function finished(path: string): Promise<void> {
+  const state = async () => (await read<{ state: string }>(ada, path)).state;
+  expect(await eventually(async () => (await state()) === "finished", 20_000, 100)).toBe(true);
+}
+
+describe("a create into production", () => {
+  it("waits with 202, is sent once when another admin approves, and is decided once", async () => {
+    const request = await createRequest("Otters");
+    expect(request).toMatchObject({
+      kind: "create",
+      environment: "production",
+      summary: { categories: 1 },
+      details: { category: { name: "Otters", description: "four eyes" } },
+      result: null,
+    });
+    expect(posts(production)).toHaveLength(0);
+    expect(await read(bea, `/api/requests/${request.id}`)).toEqual(request);
+
+    for (const action of ["approve", "reject"]) {
+      const own = await decide(ada, request.id, action);
+      expect(own.status).toBe(403);
+      expect(await own.json()).toMatchObject({ code: "approver_is_requester" });
+    }
+    const notTheirs = await decide(bea, request.id, "withdraw");
+    expect(notTheirs.status).toBe(403);
+    expect(await notTheirs.json()).toMatchObject({ code: "not_the_requester" });
+    expect(posts(production)).toHaveLength(0);
+
+    const approved = await decide(bea, request.id, "approve", "Looks right");
+    expect(approved.status).toBe(200);
+    expect(await approved.json()).toMatchObject({
+      state: "approved",
+      decidedBy: BEA.username,
+      comment: "Looks right",
+      result: { category: { name: "Otters" } },
+    });
+    expect(posts(production)).toHaveLength(1);
+
+    const again = await decide(bea, request.id, "approve");
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({
+      code: "request_already_decided",
+      message: expect.stringContaining("approved"),
+    });
+    expect(posts(production)).toHaveLength(1);
+
+    const audit = (await app.auditEntries()).filter((entry) => entry.details.changeRequestId === request.id);
+    expect(audit.map((entry) => [entry.action, entry.actor])).toEqual([
+      ["request_created", ADMIN.username],
+      ["category_created", ADMIN.username],
+      ["request_approved", BEA.username],
+    ]);
+    expect(audit[1]?.details).toMatchObject({ requestedBy: ADMIN.username, approvedBy: BEA.username, name: "Otters" });
+  });
+
+  it("keeps a 400 a 400, makes no request of it, and leaves staging as it was", async () => {
+    const before = (await read<ChangeRequest[]>(ada, "/api/requests?state=all")).length;
+    expect((await send(ada, "/api/categories", { name: "" })).status).toBe(400);
+    expect(await read<ChangeRequest[]>(ada, "/api/requests?state=all")).toHaveLength(before);
+    expect((await send(ada, "/api/categories?environment=staging", { name: "Newts" })).status).toBe(201);
+    expect(posts(staging).map((post) => post.body)).toContain('{"name":"Newts"}');
+  });
+
+  it("runs once when two admins' approvals race on two replicas: the other gets 409", async () => {
+    const request = await createRequest("Racing otters");
+    const sent = posts(production).length;
+    const responses = await Promise.all([app, quick].map((on) => decide(bea, request.id, "approve", undefined, on)));
+    expect(responses.map((response) => response.status).sort((a, b) => a - b)).toEqual([200, 409]);
+    expect(posts(production)).toHaveLength(sent + 1);
+  });
+});
+
+describe("an import and a promotion into production", () => {
+  it("an import stays in preview, refuses start and cancel while waiting, and starts when approved", async () => {
+    const upload = await send(ada, "/api/imports", "name\nDogs\nBadgers\nVoles\n", app, "text/csv");
+    expect(upload.status).toBe(201);
+    const { id } = (await upload.json()) as { id: string };
+    const request = await requested(await send(ada, `/api/imports/${id}`, { action: "start", createExisting: false }));
+    expect(request).toMatchObject({ kind: "import", summary: { categories: 2 }, details: { importId: id } });
+    expect(request.kind === "import" && request.details.rows.map((row) => row.name)).toEqual(["Badgers", "Voles"]);
+    for (const action of ["start", "cancel"]) {
+      const direct = await send(ada, `/api/imports/${id}`, { action, createExisting: false });
+      expect(direct.status, action).toBe(409);
+      expect(await direct.json()).toMatchObject({ code: "import_state_conflict" });
+    }
+    expect((await read<{ state: string }>(ada, `/api/imports/${id}`)).state).toBe("preview");
+    const sent = posts(production).length;
+
+    const approved = await decide(bea, request.id, "approve");
+    expect(approved.status).toBe(200);
+    expect(await approved.json()).toMatchObject({ state: "approved", result: { jobId: id } });
+    await finished(`/api/imports/${id}`);
+    expect(bodiesSince(sent)).toEqual(['{"name":"Badgers"}', '{"name":"Voles"}']);
+  });
+
+  it("a promotion waits; its approval is refused while another promotion holds production, then runs", async () => {
+    const notInSource = await send(ada, "/api/promotions", { from: "staging", to: "production", ids: ["999"] });
+    expect(notInSource.status).toBe(400);
+    expect(await notInSource.json()).toMatchObject({ code: "category_not_in_source" });
+
+    const response = await send(ada, "/api/promotions", { from: "staging", to: "production", ids: ["2", "3"] });
+    const request = await requested(response);
+    expect(request).toMatchObject({
+      kind: "promotion",
+      summary: { categories: 2 },
+      details: {
+        from: "staging",
+        categories: [
+          { id: "2", name: "Owls" },
+          { id: "3", name: "Lynxes" },
+        ],
+      },
+    });
+    const sent = posts(production).length;
+
+    const blocker = randomUUID();
+    await testDb.query(
+      `INSERT INTO import_jobs (id, kind, file_name, created_by, created_at, state, environment, source_environment)
+       VALUES ($1, 'promotion', '', 'someone', now(), 'paused', 'production', 'staging')`,
+      [blocker],
+    );
+    const refused = await decide(bea, request.id, "approve");
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: "promotion_in_progress" });
+    expect(await read(bea, `/api/requests/${request.id}`)).toMatchObject({ state: "pending", decidedBy: null });
+    expect(posts(production)).toHaveLength(sent);
+
+    await testDb.query(`UPDATE import_jobs SET state = 'cancelled' WHERE id = $1`, [blocker]);
+    const approved = await decide(bea, request.id, "approve");
+    expect(approved.status).toBe(200);
+    const { result } = (await approved.json()) as { result: { jobId: string } };
+    await finished(`/api/promotions/${result.jobId}`);
+    expect(bodiesSince(sent)).toEqual(['{"name":"Lynxes"}', '{"name":"Owls"}']);
+  });
+});
+
+describe("the requests API", () => {
+  it("rejects, withdraws and lists by state, newest first", async () => {
+    const [first, second] = [await createRequest("Rejected moles"), await createRequest("Withdrawn moles")];
+    const rejected = await decide(bea, first.id, "reject", "Not now");
+    expect(await rejected.json()).toMatchObject({ state: "rejected", decidedBy: BEA.username, comment: "Not now" });
+    const withdrawn = await decide(ada, second.id, "withdraw");
+    expect(await withdrawn.json()).toMatchObject({ state: "withdrawn", decidedBy: ADMIN.username });
+    const rejectedList = await read<ChangeRequest[]>(bea, "/api/requests?state=rejected");
+    expect(rejectedList.map((request) => request.id)).toContain(first.id);
+    const all = await read<ChangeRequest[]>(bea, "/api/requests?state=all");
+    expect(all.findIndex((request) => request.id === second.id)).toBeLessThan(
+      all.findIndex((request) => request.id === first.id),
+    );
+    expect((await read<ChangeRequest[]>(bea, "/api/requests")).every((request) => request.state === "pending")).toBe(
+      true,
+    );
+    expect(posts(production).some((post) => post.body.includes("moles"))).toBe(false);
+  });
+
+  it("expires a request left pending past APPROVAL_EXPIRES_HOURS, once", async () => {
+    const request = await createRequest("Expiring voles", quick);
+    const state = async () => (await read<ChangeRequest>(bea, `/api/requests/${request.id}`, quick)).state;
+    expect(await eventually(async () => (await state()) === "expired", 15_000, 200)).toBe(true);
+    const late = await decide(bea, request.id, "approve", undefined, quick);
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ message: expect.stringContaining("expired") });
+    const expiries = (await app.auditEntries()).filter(
+      (entry) => entry.action === "request_expired" && entry.details.changeRequestId === request.id,
+    );
+    expect(expiries).toHaveLength(1);
+  });
+
+  it("counts the deployment's pending requests in a gauge", async () => {
+    const pending = async () => {
+      const text = await (await fetch(metricsUrl)).text();
+      return Number(/^categories_admin_change_requests_pending (\d+)$/m.exec(text)?.[1]);
+    };
+    const before = await pending();
+    await createRequest("Counted stoats");
+    expect(await pending()).toBe(before + 1);
+  });
+
+  it("answers viewers 403, an unknown id 404 and a bad body 400", async () => {
+    expect((await fetch(`${app.url}/api/requests`, { headers: { cookie: vic } })).status).toBe(403);
+    expect((await decide(vic, randomUUID(), "approve")).status).toBe(403);
+    const unknown = await fetch(`${app.url}/api/requests/not-an-id`, { headers: { cookie: bea } });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ code: "request_not_found" });
+    expect((await decide(bea, randomUUID(), "maybe")).status).toBe(400);
+    expect((await send(bea, `/api/requests/${randomUUID()}`, "[1]")).status).toBe(400);
+  });
+
+  it("the database itself refuses an approval by the requester", async () => {
+    const request = await createRequest("Constrained stoats");
+    await expect(
+      testDb.query(
+        `UPDATE change_requests SET state = 'approved', decided_by = requested_by, decided_at = now() WHERE id = $1`,
+        [request.id],
+      ),
+    ).rejects.toMatchObject({ code: "23514" });
+  });
+});
