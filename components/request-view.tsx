@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { useRequest } from "@/lib/browser/change-requests";
 import { describeError } from "@/lib/browser/describe-error";
-import { STATE_WORDS, requestWhat } from "@/lib/browser/request-words";
+import { STATE_WORDS, requestTitle } from "@/lib/browser/request-words";
 import type { ChangeRequest } from "@/lib/shared/change-request-schemas";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { formatCount } from "@/lib/shared/plural";
@@ -62,9 +62,7 @@ export function RequestView({ id, username, defaultEnvironment }: Props) {
   const decided = request.state !== "pending" && request.state !== "expired" ? DECIDED_WORDS[request.state] : "";
   return (
     <>
-      <h1>
-        {requestWhat(request)} in {request.environment}
-      </h1>
+      <h1>{requestTitle(request)}</h1>
       <h2 ref={stateRef} tabIndex={-1}>
         {HEADINGS[request.state]}
       </h2>

@@ -36,6 +36,19 @@ export function requestWhat(request: ChangeRequest): string {
   }
 }
 
+/** A request's page title: "Create “dog” in production", "Promote from staging to production". */
+export function requestTitle(request: ChangeRequest): string {
+  const where = request.environment;
+  switch (request.kind) {
+    case "create":
+      return `${requestWhat(request)} in ${where}`;
+    case "import":
+      return `${requestWhat(request)} into ${where}`;
+    case "promotion":
+      return `${requestWhat(request)} to ${where}`;
+  }
+}
+
 /** The confirmation's question: "Add 12 categories to production?" */
 export const approveQuestion = (request: ChangeRequest) =>
   `Add ${count(request.summary.categories, "category", "categories")} to ${request.environment}?`;

@@ -3,6 +3,7 @@ import {
   approveQuestion,
   pendingFirst,
   readRequestsFilter,
+  requestTitle,
   requestWhat,
   requestsHref,
 } from "@/lib/browser/request-words";
@@ -57,6 +58,8 @@ describe("a request in words", () => {
   it("says what it does", () => {
     expect(requestWhat(create("1", "pending"))).toBe("Create “dog”");
     expect(requestWhat(promotion)).toBe("Promote from staging");
+    expect(requestTitle(create("1", "pending"))).toBe("Create “dog” in production");
+    expect(requestTitle(promotion)).toBe("Promote from staging to production");
   });
 
   it("asks to confirm with the count and the environment", () => {
