@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { ENVIRONMENT_LABELS, titlePrefix } from "@/components/environment-badge";
 import { SiteHeader } from "@/components/site-header";
 import { pageUser } from "@/lib/server/auth/page-user";
+import { countRequestsAwaitingOthers } from "@/lib/server/change-requests/pending-count";
 import { getConfig } from "@/lib/server/config/config";
 import { configuredEnvironments, environmentLabel, environmentPlace } from "@/lib/server/config/environments";
 import { headerEnvironment } from "@/lib/server/environment/header-environment";
@@ -25,8 +26,13 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
-  const { oidc } = getConfig();
+  const { oidc, approval } = getConfig();
   const user = await pageUser();
+  // One count of an indexed table per admin page, and none where no environment needs approval.
+  const requests =
+    user?.role === "admin" && approval.requiredFor.length > 0
+      ? await countRequestsAwaitingOthers(user.username)
+      : undefined;
   const current = await headerEnvironment();
   const environments = configuredEnvironments();
   const choices = environments.map((environment) => ({
@@ -46,6 +52,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           switcher={environments.length > 1 ? { current, choices } : undefined}
           user={user}
           ssoName={oidc?.name}
+          requests={requests}
         />
         <main id="main" tabIndex={-1} className="main">
           {children}

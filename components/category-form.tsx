@@ -19,6 +19,7 @@ import { useAnnounce } from "./announcer";
 import { Button } from "./button";
 import { CreateFailure, type CreateFailureState, explainCreateFailure } from "./create-failure";
 import { Field } from "./field";
+import { WaitingForApproval } from "./waiting-for-approval";
 
 const FIELDS = ["name", "description"] as const;
 const EMPTY: NewCategoryInput = { name: "", description: "" };
@@ -37,6 +38,7 @@ export function CategoryForm({ username }: { username: string }) {
   const [knownIds, setKnownIds] = useState<ReadonlySet<string>>();
   if (categories && !knownIds) setKnownIds(new Set(categories.map((category) => category.id)));
   const [failure, setFailure] = useState<CreateFailureState | null>(null);
+  const [waiting, setWaiting] = useState<{ requestId: string; name: string }>();
   const [leaving, setLeaving] = useState(false);
   const focusAlert = useCallback((alert: HTMLDivElement | null) => alert?.focus(), []);
   const form = useForm<NewCategoryInput, unknown, NewCategory>({
@@ -57,8 +59,14 @@ export function CategoryForm({ username }: { username: string }) {
     const addAnother =
       ((event?.nativeEvent as SubmitEvent | undefined)?.submitter as HTMLElement | null)?.dataset.intent === "another";
     setFailure(null);
+    setWaiting(undefined);
     try {
       const category = await create.mutateAsync(description ? { name, description } : { name });
+      if ("requestId" in category) {
+        forgetDraft();
+        reset(EMPTY);
+        return setWaiting({ requestId: category.requestId, name });
+      }
       setKnownIds((ids) => ids && new Set(ids).add(category.id));
       forgetDraft();
       if (addAnother) {
@@ -93,6 +101,11 @@ export function CategoryForm({ username }: { username: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="form stack">
       {failure && <CreateFailure {...failure} ref={focusAlert} />}
+      {waiting && (
+        <WaitingForApproval requestId={waiting.requestId} ref={focusAlert}>
+          Creating “{waiting.name}” in {place.environment} is a request now.
+        </WaitingForApproval>
+      )}
       <Field
         id="category-name"
         label="Name"

@@ -11,7 +11,7 @@ import { Alert } from "./alert";
 import { Button } from "./button";
 import { type Column, CompareGroup } from "./compare-group";
 import { ErrorDetails } from "./error-details";
-import { PromoteFailureAlert, usePromoteSelection } from "./promote-selection";
+import { PromoteFailureAlert, PromoteWaitingNotice, usePromoteSelection } from "./promote-selection";
 
 // The CSV writer is loaded on the first download: it is not needed to show the comparison.
 const csvWriter = () => import("@/lib/browser/comparison-csv");
@@ -47,7 +47,7 @@ const categoryId = (category: Category) => category.id;
 /** Admins tick categories found in one environment only and add them to the other; viewers only look. */
 export function CompareView({ canPromote }: { canPromote: boolean }) {
   const { data, error, isPending, isFetching, refetch } = useComparison();
-  const { selection, failed } = usePromoteSelection(canPromote);
+  const { selection, failed, waiting } = usePromoteSelection(canPromote);
   // A category created in either environment, or events missed, may change the comparison: the page says so and
   // waits to be asked, rather than changing under the reader's eyes.
   const [changed, setChanged] = useState(false);
@@ -81,6 +81,7 @@ export function CompareView({ canPromote }: { canPromote: boolean }) {
         </Alert>
       )}
       {failed && <PromoteFailureAlert failed={failed} />}
+      {waiting && <PromoteWaitingNotice waiting={waiting} />}
       {/* Only when the comparison was too large to come with the page: a group of 100 rows fills more than a screen,
           so the groups take this place without pushing what is under them into view. */}
       {isPending && <div className="skeleton-bar compare-pending" aria-hidden="true" />}

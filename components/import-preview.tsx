@@ -1,15 +1,27 @@
 "use client";
 
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import type { JobActions } from "@/lib/browser/jobs";
 import type { Job } from "@/lib/shared/job-schemas";
 import { count, formatCount } from "@/lib/shared/plural";
 import { Button } from "./button";
+import { WaitingForApproval } from "./waiting-for-approval";
 
-export function ImportPreview({ job, actions }: { job: Extract<Job, { kind: "import" }>; actions: JobActions }) {
+type Props = {
+  job: Extract<Job, { kind: "import" }>;
+  actions: JobActions;
+  /** The request to start it that waited when the page was read. */
+  waitingFor?: string;
+};
+
+export function ImportPreview({ job, actions, waitingFor }: Props) {
   const [createExisting, setCreateExisting] = useState(false);
   const { counts } = job;
   const toCreate = counts.new + (createExisting ? counts.existing : 0);
+  const requested = actions.data?.requestId;
+  const requestId = requested ?? waitingFor;
+  // Only a request just made takes the focus, not one the page opened with.
+  const focus = useCallback((notice: HTMLDivElement | null) => notice?.focus(), []);
   return (
     <>
       <p>
@@ -29,14 +41,20 @@ export function ImportPreview({ job, actions }: { job: Extract<Job, { kind: "imp
           <span className="hint">({count(counts.existing, "name is", "names are")} already in the catalogue)</span>
         </div>
       )}
-      <div>
-        <Button
-          disabled={toCreate === 0 || actions.isPending}
-          onClick={() => actions.mutate({ action: "start", createExisting })}
-        >
-          Import {count(toCreate, "category", "categories")}
-        </Button>
-      </div>
+      {requestId ? (
+        <WaitingForApproval requestId={requestId} ref={requested ? focus : undefined}>
+          This import into {job.environment} is a request now.
+        </WaitingForApproval>
+      ) : (
+        <div>
+          <Button
+            disabled={toCreate === 0 || actions.isPending}
+            onClick={() => actions.mutate({ action: "start", createExisting })}
+          >
+            Import {count(toCreate, "category", "categories")}
+          </Button>
+        </div>
+      )}
     </>
   );
 }

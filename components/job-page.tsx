@@ -17,11 +17,13 @@ type Props = {
   started?: string;
   /** Shown only under its own environment's address, so the header never names another than the one it sends to. */
   environment?: CatalogueEnvironment;
+  /** An import's pending request to start it: the preview links to it instead of offering the start. */
+  waitingFor?: string;
 };
 
 // Its pages are in a route group without a loading.tsx: nothing of the response is sent before the job is read, so an
 // unknown id gets a 404 status.
-export async function JobPage({ id, kind, back, started = "Started", environment }: Props) {
+export async function JobPage({ id, kind, back, started = "Started", environment, waitingFor }: Props) {
   const user = await requirePageUser();
   if (user.role !== "admin") {
     return (
@@ -47,7 +49,7 @@ export async function JobPage({ id, kind, back, started = "Started", environment
         <time dateTime={job.createdAt}>{job.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
       </p>
       <ListHydration state={dehydrate(queryClient)}>
-        <JobView id={id} kind={kind} />
+        <JobView id={id} kind={kind} waitingFor={waitingFor} />
       </ListHydration>
     </div>
   );

@@ -39,7 +39,7 @@ function useStateChange(job: JobWithRows | undefined) {
 }
 
 /** One job's page below its title, whatever its kind: its state, what can be done now, and its rows. */
-export function JobView({ id, kind }: { id: string; kind: JobKind }) {
+export function JobView({ id, kind, waitingFor }: { id: string; kind: JobKind; waitingFor?: string }) {
   const { data: job, error } = useJob(id);
   const action = useJobAction({ kind, id });
   const headingRef = useStateChange(job);
@@ -73,7 +73,7 @@ export function JobView({ id, kind }: { id: string; kind: JobKind }) {
       <h2 ref={headingRef} tabIndex={-1}>
         {HEADINGS[job.kind][job.state]}
       </h2>
-      {job.kind === "import" && preview && <ImportPreview job={job} actions={action} />}
+      {job.kind === "import" && preview && <ImportPreview job={job} actions={action} waitingFor={waitingFor} />}
       {(job.state === "running" || job.state === "paused") && <JobProgress job={job} actions={action} />}
       {(job.state === "finished" || job.state === "cancelled") && <JobResult job={job} actions={action} />}
       <RowFilter options={filters} value={show} onChange={setFilter} shown={shown.length} />

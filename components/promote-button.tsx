@@ -16,19 +16,21 @@ type Props = {
   ids: readonly string[];
   /** A refused or failed start: the page shows it in its alert, and the ticks stay. */
   onError: (error: unknown) => void;
+  /** The target needs approval: the promotion became this request, and the page says so. */
+  onWaiting: (requestId: string) => void;
 };
 
 /** "Add N to production", and the confirmation that names the count and the target before anything is sent. */
-export function PromoteButton({ from, to, ids, onError }: Props) {
+export function PromoteButton({ from, to, ids, onError, onWaiting }: Props) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const [sending, setSending] = useState(false);
-  // Set when a start fails: the dialog's close event (which comes later, as a task) hands it to the page, whose alert
-  // then takes the focus instead of the button.
-  const failure = useRef<{ error: unknown }>(undefined);
+  // Set when a start fails or becomes a request: the dialog's close event (which comes later, as a task) hands it to
+  // the page, whose alert or notice then takes the focus instead of the button.
+  const outcome = useRef<{ error: unknown } | { requestId: string }>(undefined);
   const titleId = `promote-to-${to}-title`;
   const textId = `promote-to-${to}-text`;
 
@@ -42,11 +44,16 @@ export function PromoteButton({ from, to, ids, onError }: Props) {
     setSending(true);
     try {
       const promotion = await startPromotion({ from, to, ids: [...ids] });
+      if ("requestId" in promotion) {
+        outcome.current = promotion;
+        setSending(false);
+        return dialogRef.current?.close();
+      }
       // The comparison no longer holds: Compare reads it again when it is next shown, not while this page leaves.
       void queryClient.invalidateQueries({ queryKey: comparisonQuery.queryKey, refetchType: "none" });
       router.push(`/promotions/${promotion.id}`);
     } catch (error) {
-      failure.current = { error };
+      outcome.current = { error };
       setSending(false);
       dialogRef.current?.close();
     }
@@ -66,10 +73,11 @@ export function PromoteButton({ from, to, ids, onError }: Props) {
           if (sending) event.preventDefault();
         }}
         onClose={() => {
-          const failed = failure.current;
-          failure.current = undefined;
-          if (failed) onError(failed.error);
-          else openerRef.current?.focus();
+          const ended = outcome.current;
+          outcome.current = undefined;
+          if (!ended) openerRef.current?.focus();
+          else if ("requestId" in ended) onWaiting(ended.requestId);
+          else onError(ended.error);
         }}
       >
         <h2 id={titleId}>

@@ -10,8 +10,10 @@ import { Alert } from "./alert";
 import type { GroupSelection } from "./compare-group";
 import { ErrorDetails } from "./error-details";
 import { PromoteButton } from "./promote-button";
+import { WaitingForApproval } from "./waiting-for-approval";
 
 type PromoteFailure = { to: CatalogueEnvironment; error: unknown };
+type PromoteWaiting = { to: CatalogueEnvironment; requestId: string };
 
 const categoryName = (category: Category) => category.name;
 
@@ -25,6 +27,7 @@ export function usePromoteSelection(canPromote: boolean) {
     production: new Set(),
   });
   const [failed, setFailed] = useState<PromoteFailure>();
+  const [waiting, setWaiting] = useState<PromoteWaiting>();
 
   const selection = (
     from: CatalogueEnvironment,
@@ -44,12 +47,21 @@ export function usePromoteSelection(canPromote: boolean) {
                 ticked[from],
                 rows.map((category) => category.id),
               )}
-              onError={(error) => setFailed({ to, error })}
+              onError={(error) => {
+                setWaiting(undefined);
+                setFailed({ to, error });
+              }}
+              onWaiting={(requestId) => {
+                // The request holds them now: ticked again, they would make a second request.
+                setTicked((current) => ({ ...current, [from]: new Set() }));
+                setFailed(undefined);
+                setWaiting({ to, requestId });
+              }}
             />
           ),
         }
       : undefined;
-  return { selection, failed };
+  return { selection, failed, waiting };
 }
 
 function alertTitle({ to, error }: PromoteFailure): string {
@@ -67,5 +79,16 @@ export function PromoteFailureAlert({ failed }: { failed: PromoteFailure }) {
     <Alert title={alertTitle(failed)} ref={ref}>
       <ErrorDetails error={failed.error} />
     </Alert>
+  );
+}
+
+/** Where the alert would be: the promotion became a request. It takes the focus each time one is made. */
+export function PromoteWaitingNotice({ waiting }: { waiting: PromoteWaiting }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), [waiting]);
+  return (
+    <WaitingForApproval requestId={waiting.requestId} ref={ref}>
+      Adding these categories to {waiting.to} is a request now.
+    </WaitingForApproval>
   );
 }

@@ -17,9 +17,11 @@ type HeaderProps = {
   switcher?: { current: SwitchChoice["environment"]; choices: SwitchChoice[] };
   user?: SessionUser;
   ssoName?: string;
+  /** With approvals configured, an admin's count of pending requests that wait for someone other than them. */
+  requests?: number;
 };
 
-export function SiteHeader({ environment, home, switcher, user, ssoName = "single sign-on" }: HeaderProps) {
+export function SiteHeader({ environment, home, switcher, user, ssoName = "single sign-on", requests }: HeaderProps) {
   return (
     <header className={`site-header site-header-${environment}`}>
       <Link href={home} className="brand">
@@ -36,6 +38,12 @@ export function SiteHeader({ environment, home, switcher, user, ssoName = "singl
           {user.role === "admin" && (
             <a href="/history" className="nav-link">
               History
+            </a>
+          )}
+          {user.role === "admin" && requests !== undefined && (
+            // eslint-disable-next-line @next/next/no-html-link-for-pages -- plain, as the links above, for the same reason
+            <a href="/requests" className="nav-link">
+              {requests > 0 ? `Requests (${requests})` : "Requests"}
             </a>
           )}
         </nav>

@@ -1,8 +1,8 @@
 // @ts-check
 // `npm run lighthouse`: Lighthouse scores of every page on the production build, /login signed out and the others
 // signed in as an admin, with both embedded catalogues (production seeded with 30 categories, staging with some of
-// them, some described anew and some of its own, so each group of /compare has rows), one import (a preview) and one
-// finished promotion, made through the API. In the system Chromium. Prints a table, every failing accessibility and
+// them, some described anew and some of its own, so each group of /compare has rows), one import (a preview), one
+// finished promotion and one promotion waiting for approval (staging needs it here), made through the API. In the system Chromium. Prints a table, every failing accessibility and
 // best-practices audit, the performance metrics and failing performance audits, writes
 // bench/results/lighthouse-latest.json and exits 1 when a page misses a target.
 // Options: --mobile (Lighthouse's mobile default instead of the desktop preset), --runs=N (median by performance),
@@ -13,7 +13,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, generateReport } from "lighthouse";
 import { makeCategories } from "../bench/lib/seed.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
-import { createImport, promote } from "./lib/job-pages.mjs";
+import { createImport, promote, requestPromotion } from "./lib/job-pages.mjs";
 import { startApp, whenExiting } from "./lib/standalone-app.mjs";
 import { auditDetails, failingAudits, layoutShift, metrics } from "./lib/lighthouse-audits.mjs";
 
@@ -21,6 +21,8 @@ const CATEGORIES = /** @type {const} */ (["performance", "accessibility", "best-
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100 };
 const MAX_LAYOUT_SHIFT = 0.1;
 const USER = { username: "lighthouse", role: /** @type {const} */ ("admin"), password: "lighthouse-check-password" };
+// A second admin makes the request the requests' pages show, so the audited admin sees Approve and Reject.
+const REQUESTER = { username: "requester", role: /** @type {const} */ ("admin"), password: "lighthouse-requester-pw" };
 const PRODUCTION = makeCategories(30);
 const STAGING = [
   ...PRODUCTION.slice(0, 25).map((category, i) =>
@@ -51,12 +53,14 @@ const RESULTS = "bench/results";
 const loadAverage = { start: loadavg().map((load) => Number(load.toFixed(2))), end: /** @type {number[]} */ ([]) };
 
 ensureBuild();
+// Staging needs a second admin's approval, so a promotion into it is a request; production's promotion runs as ever.
 const app = await startApp({
   port: PORT,
-  users: [USER],
+  users: [USER, REQUESTER],
   categories: PRODUCTION,
   stagingCategories: STAGING,
   name: "lighthouse",
+  env: { APPROVAL_REQUIRED_FOR: "staging" },
 });
 /** @type {chromeLauncher.LaunchedChrome | undefined} */
 let chrome;
@@ -67,6 +71,11 @@ try {
   const cookie = await app.signIn(USER);
   const importId = await createImport(app.url, cookie, IMPORT_FILE);
   const promotionId = await promote(app.url, cookie, { from: "staging", to: "production", count: 3 });
+  const requestId = await requestPromotion(app.url, await app.signIn(REQUESTER), {
+    from: "production",
+    to: "staging",
+    count: 3,
+  });
   const pages = [
     { path: "/login", signedIn: false },
     { path: "/categories", signedIn: true },
@@ -76,6 +85,8 @@ try {
     { path: "/compare", signedIn: true },
     { path: `/promotions/${promotionId}`, signedIn: true },
     { path: "/history", signedIn: true },
+    { path: "/requests", signedIn: true },
+    { path: `/requests/${requestId}`, signedIn: true },
   ];
   for (const page of pages) {
     /** @type {import("lighthouse").Result[]} */

@@ -7,7 +7,7 @@
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { ensureBuild } from "./ensure-build.mjs";
-import { createImport, promote } from "./lib/job-pages.mjs";
+import { createImport, promote, requestPromotion } from "./lib/job-pages.mjs";
 import { startApp } from "./lib/standalone-app.mjs";
 
 /** @typedef {import("@playwright/test").Page} Page */
@@ -19,6 +19,8 @@ const PORT = Number(process.env.SCREENSHOTS_PORT ?? 3302);
 const ADMIN = { username: "alex", role: "admin", password: "screenshots-admin-password" };
 /** @type {User} */
 const VIEWER = { username: "sam", role: "viewer", password: "screenshots-viewer-password" };
+/** The second admin, whose promotion into staging waits for approval. @type {User} */
+const REQUESTER = { username: "robin", role: "admin", password: "screenshots-requester-password" };
 const CATEGORIES = [
   { name: "dog", description: "Domestic dogs, from toy breeds to working dogs" },
   { name: "cat", description: "Domestic cats, pedigree and moggy" },
@@ -57,7 +59,7 @@ const IMPORT_FILE = {
 
 /**
  * Each picture: the page, who is signed in, and what shows that it is ready (and, for some, what to do first).
- * @type {{ file: string, path: (ids: { importId: string, promotionId: string }) => string, user?: User,
+ * @type {{ file: string, path: (ids: { importId: string, promotionId: string, requestId: string }) => string, user?: User,
  *   ready: (page: Page) => Promise<unknown>, lightOnly?: boolean }[]}
  */
 const SHOTS = [
@@ -104,16 +106,30 @@ const SHOTS = [
     ready: (page) => page.getByRole("table").first().waitFor(),
   },
   { file: "history", path: () => "/history", user: ADMIN, ready: (page) => page.getByRole("table").first().waitFor() },
+  {
+    file: "requests",
+    path: () => "/requests",
+    user: ADMIN,
+    ready: (page) => page.getByRole("table").first().waitFor(),
+  },
+  {
+    file: "request",
+    path: ({ requestId }) => `/requests/${requestId}`,
+    user: ADMIN,
+    ready: (page) => enabled(page, "Approve…"),
+  },
 ];
 
 ensureBuild();
 mkdirSync(OUT, { recursive: true });
 const app = await startApp({
   port: PORT,
-  users: [ADMIN, VIEWER],
+  users: [ADMIN, VIEWER, REQUESTER],
   categories: CATEGORIES,
   stagingCategories: STAGING,
   name: "screenshots",
+  // Staging needs a second admin's approval: robin's promotion of ferret into it waits for alex.
+  env: { APPROVAL_REQUIRED_FOR: "staging" },
 });
 // Playwright itself kills the browser it launched when the script exits or is interrupted.
 /** @type {import("@playwright/test").Browser | undefined} */
@@ -128,6 +144,11 @@ try {
   const ids = {
     importId: await createImport(app.url, adminCookie, IMPORT_FILE),
     promotionId: await promote(app.url, adminCookie, { from: "staging", to: "production", count: 1 }),
+    requestId: await requestPromotion(app.url, await app.signIn(REQUESTER), {
+      from: "production",
+      to: "staging",
+      count: 1,
+    }),
   };
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

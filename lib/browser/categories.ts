@@ -5,6 +5,7 @@ import { type CatalogueEnvironment, type EnvironmentPlace, inEnvironment } from 
 import { type Category, type NewCategory, categoryListSchema, categorySchema } from "@/lib/shared/schemas";
 import { readApiResponse, sendApiRequest } from "./api-client";
 import { useEnvironmentPlace } from "./environment-place";
+import { waitingRequestId } from "./waiting-request";
 
 const ENDPOINT = "/api/categories";
 const justCreatedKey = (environment: CatalogueEnvironment) => ["just-created-category", environment] as const;
@@ -37,7 +38,8 @@ export function readCategoriesNow(queryClient: QueryClient, place: EnvironmentPl
 
 /**
  * The create. Its category joins the cached list at once, so the list page the form goes to next shows it without
- * reading the list again before its own server-rendered list hydrates; "add another" refetches the list itself.
+ * reading the list again before its own server-rendered list hydrates; "add another" refetches the list itself. In an
+ * environment that needs approval nothing is created yet: the answer names the request instead.
  */
 export function useCreateCategory() {
   const queryClient = useQueryClient();
@@ -49,9 +51,11 @@ export function useCreateCategory() {
         headers: { "content-type": "application/json" },
         body: JSON.stringify(input),
       });
-      return readApiResponse(response, categorySchema);
+      const requestId = waitingRequestId(response);
+      return requestId ? { requestId } : readApiResponse(response, categorySchema);
     },
     onSuccess: (created) => {
+      if ("requestId" in created) return;
       queryClient.setQueryData<CachedCategoryList>(
         categoriesQueryKey(place.environment),
         (list) => withCategory(list, created) ?? list,

@@ -14,6 +14,7 @@ import { readApiResponse, sendApiRequest } from "./api-client";
 import { coalesce } from "./coalesce";
 import { useLiveEvent } from "./live-events";
 import { useLiveState } from "./live-state";
+import { waitingRequestId } from "./waiting-request";
 
 const postJson = (path: string, body: unknown) =>
   sendApiRequest(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -61,10 +62,16 @@ export function useJob(id: string) {
 
 export type JobActions = ReturnType<typeof useJobAction>;
 
+/** An action on a job; a start into an environment that needs approval answers with the request it became. */
 export function useJobAction(job: Pick<Job, "kind" | "id">) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (action: ImportAction) => readApiResponse(await postJson(jobPath(job), action)),
+    mutationFn: async (action: ImportAction): Promise<{ requestId?: string }> => {
+      const response = await postJson(jobPath(job), action);
+      const requestId = waitingRequestId(response);
+      await readApiResponse(response);
+      return { requestId };
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKey(job.id) }),
   });
 }
@@ -79,6 +86,9 @@ export async function uploadImportFile(file: File, place: EnvironmentPlace): Pro
   return readApiResponse(response, jobSchema);
 }
 
-export async function startPromotion(request: PromotionRequest): Promise<JobWithRows> {
-  return readApiResponse(await postJson("/api/promotions", request), jobWithRowsSchema);
+/** The promotion's job, or the request it became when its target needs approval. */
+export async function startPromotion(request: PromotionRequest): Promise<JobWithRows | { requestId: string }> {
+  const response = await postJson("/api/promotions", request);
+  const requestId = waitingRequestId(response);
+  return requestId ? { requestId } : readApiResponse(response, jobWithRowsSchema);
 }

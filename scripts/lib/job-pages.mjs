@@ -23,14 +23,7 @@ export async function createImport(appUrl, cookie, { fileName, csv }) {
  * @param {{ from: "staging" | "production", to: "staging" | "production", count: number }} choice
  */
 export async function promote(appUrl, cookie, { from, to, count }) {
-  const comparison = await fetch(`${appUrl}/api/compare`, { headers: { cookie } });
-  if (!comparison.ok) throw new Error(`GET /api/compare answered ${comparison.status}: ${await comparison.text()}`);
-  // Ids are int64 digits: lossless-json keeps those past 2^53 exact.
-  const groups = /** @type {Record<string, { id: unknown }[]>} */ (parse(await comparison.text()));
-  const ids = (groups[from === "staging" ? "onlyInStaging" : "onlyInProduction"] ?? [])
-    .slice(0, count)
-    .map(({ id }) => String(id));
-  if (ids.length < count) throw new Error(`only ${ids.length} categories are only in ${from}, not ${count}`);
+  const ids = await onlyIn(appUrl, cookie, from, count);
   const promotion = await send(`${appUrl}/api/promotions`, cookie, {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ from, to, ids }),
@@ -44,6 +37,40 @@ export async function promote(appUrl, cookie, { from, to, count }) {
     state = (await response.json()).state;
   }
   return promotion.id;
+}
+
+/**
+ * POST /api/promotions into an environment that needs approval (APPROVAL_REQUIRED_FOR): it must answer 202 with the
+ * request, whose id this returns, for the requests' pages.
+ * @param {string} appUrl @param {string} cookie an admin's
+ * @param {{ from: "staging" | "production", to: "staging" | "production", count: number }} choice
+ */
+export async function requestPromotion(appUrl, cookie, { from, to, count }) {
+  const ids = await onlyIn(appUrl, cookie, from, count);
+  const response = await fetch(`${appUrl}/api/promotions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ from, to, ids }),
+  });
+  if (response.status !== 202)
+    throw new Error(`POST /api/promotions answered ${response.status}: ${await response.text()}`);
+  return /** @type {{ request: { id: string } }} */ (await response.json()).request.id;
+}
+
+/**
+ * The ids of the first `count` categories only in `from`, as /api/compare lists them.
+ * @param {string} appUrl @param {string} cookie @param {"staging" | "production"} from @param {number} count
+ */
+async function onlyIn(appUrl, cookie, from, count) {
+  const comparison = await fetch(`${appUrl}/api/compare`, { headers: { cookie } });
+  if (!comparison.ok) throw new Error(`GET /api/compare answered ${comparison.status}: ${await comparison.text()}`);
+  // Ids are int64 digits: lossless-json keeps those past 2^53 exact.
+  const groups = /** @type {Record<string, { id: unknown }[]>} */ (parse(await comparison.text()));
+  const ids = (groups[from === "staging" ? "onlyInStaging" : "onlyInProduction"] ?? [])
+    .slice(0, count)
+    .map(({ id }) => String(id));
+  if (ids.length < count) throw new Error(`only ${ids.length} categories are only in ${from}, not ${count}`);
+  return ids;
 }
 
 /**
