@@ -5,6 +5,7 @@ import { useComparison } from "@/lib/browser/comparison";
 import { useLiveEvent } from "@/lib/browser/live-events";
 import { AppError } from "@/lib/shared/app-error";
 import { type CategoryPair, failedEnvironment } from "@/lib/shared/compare-schemas";
+import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { comparisonSummary } from "@/lib/shared/compare-summary";
 import type { Category } from "@/lib/shared/schemas";
 import { Alert } from "./alert";
@@ -45,9 +46,16 @@ function alertTitle(error: unknown): string {
 const categoryId = (category: Category) => category.id;
 
 /** Admins tick categories found in one environment only and add them to the other; viewers only look. */
-export function CompareView({ canPromote }: { canPromote: boolean }) {
+export function CompareView({
+  canPromote,
+  approvalFor,
+}: {
+  canPromote: boolean;
+  /** The environments whose changes wait for a second admin: their promotions ask for approval. */
+  approvalFor?: readonly CatalogueEnvironment[];
+}) {
   const { data, error, isPending, isFetching, refetch } = useComparison();
-  const { selection, failed, waiting } = usePromoteSelection(canPromote);
+  const { selection, failed, waiting } = usePromoteSelection(canPromote, approvalFor);
   // A category created in either environment, or events missed, may change the comparison: the page says so and
   // waits to be asked, rather than changing under the reader's eyes.
   const [changed, setChanged] = useState(false);

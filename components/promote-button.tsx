@@ -18,10 +18,12 @@ type Props = {
   onError: (error: unknown) => void;
   /** The target needs approval: the promotion became this request, and the page says so. */
   onWaiting: (requestId: string) => void;
+  /** `to` is in APPROVAL_REQUIRED_FOR: the confirmation says a second admin decides. */
+  needsApproval?: boolean;
 };
 
 /** "Add N to production", and the confirmation that names the count and the target before anything is sent. */
-export function PromoteButton({ from, to, ids, onError, onWaiting }: Props) {
+export function PromoteButton({ from, to, ids, onError, onWaiting, needsApproval = false }: Props) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -84,12 +86,14 @@ export function PromoteButton({ from, to, ids, onError, onWaiting }: Props) {
           Add {count(ids.length, "category", "categories")} to {to}?
         </h2>
         <p id={textId}>
-          They are created in {to} one by one, by a job you can watch and cancel. A name {to} has by then is skipped.
-          The catalogue cannot delete categories, so this cannot be undone.
+          {needsApproval
+            ? `Changes to ${to} wait for another admin's approval: this asks for it, and nothing is created until then. `
+            : `They are created in ${to} one by one, by a job you can watch and cancel. `}
+          A name {to} has by then is skipped. The catalogue cannot delete categories, so this cannot be undone.
         </p>
         <div className="actions">
           <Button onClick={confirm} disabled={sending}>
-            {sending ? "Adding…" : "Add"}
+            {needsApproval ? (sending ? "Asking…" : "Ask for approval") : sending ? "Adding…" : "Add"}
           </Button>
           <Button ref={cancelRef} variant="secondary" onClick={() => dialogRef.current?.close()} disabled={sending}>
             Cancel

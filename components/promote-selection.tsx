@@ -21,7 +21,7 @@ const categoryName = (category: Category) => category.name;
  * The ticks of Compare's two "only in" groups, and the start that failed last. The ticks are kept across a new
  * comparison and a refused start; only the ids still in a group count. Without `canPromote` there are none.
  */
-export function usePromoteSelection(canPromote: boolean) {
+export function usePromoteSelection(canPromote: boolean, approvalFor: readonly CatalogueEnvironment[] = []) {
   const [ticked, setTicked] = useState<Record<CatalogueEnvironment, Selection>>({
     staging: new Set(),
     production: new Set(),
@@ -43,6 +43,7 @@ export function usePromoteSelection(canPromote: boolean) {
             <PromoteButton
               from={from}
               to={to}
+              needsApproval={approvalFor.includes(to)}
               ids={tickedIn(
                 ticked[from],
                 rows.map((category) => category.id),

@@ -6,6 +6,7 @@ import { ListHydration } from "@/components/list-hydration";
 import { RecentJobs } from "@/components/recent-jobs";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { missingEnvironment } from "@/lib/server/compare/compare-environments";
+import { getConfig } from "@/lib/server/config/config";
 import { comparisonForFirstPaint } from "@/lib/server/compare/comparison-for-first-paint";
 import { requestIdOf } from "@/lib/server/http/request-id";
 import { listJobs } from "@/lib/server/jobs/job-store";
@@ -44,7 +45,7 @@ export default async function ComparePage() {
         {isAdmin && " Tick categories found in one environment only to add them to the other."}
       </p>
       <ListHydration state={dehydrate(queryClient)}>
-        <CompareView canPromote={isAdmin} />
+        <CompareView canPromote={isAdmin} approvalFor={getConfig().approval.requiredFor} />
       </ListHydration>
       {promotions && <RecentJobs kind="promotion" jobs={promotions} />}
     </div>
