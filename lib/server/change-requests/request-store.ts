@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { query, storableText } from "@/lib/server/db/database";
 import { getConfig } from "@/lib/server/config/config";
 import { AppError } from "@/lib/shared/app-error";
+import { isJobId } from "@/lib/server/jobs/job-store";
 import {
   type ChangeRequest,
   type ChangeRequestKind,
@@ -110,6 +111,7 @@ export async function listRequests(state: ChangeRequestState | "all"): Promise<C
 
 /** Whether an import has a request waiting: it can then be neither started nor cancelled directly. */
 export async function importHasRequest(importId: string): Promise<string | undefined> {
+  if (!isJobId(importId)) return undefined;
   const { rows } = await query<{ id: string }>(
     `SELECT id FROM change_requests WHERE import_id = $1 AND state IN ('pending', 'approving')`,
     [importId],
