@@ -215,6 +215,7 @@ describe("History and removed accounts", () => {
 
     expect((await patch({ shared: true })).status).toBe(200);
     expect((await patch({ name: "Loud", query: "q=dogs" })).status).toBe(200);
+    expect((await patch({ query: "x=1&q=dogs" })).status).toBe(200);
     expect((await patch({ shared: false })).status).toBe(200);
     expect((await patch({ name: "Quiet again" })).status).toBe(200);
     const other = await saved(await save(vic, { page: "history", name: "Everyone's", query: "", shared: true }));
