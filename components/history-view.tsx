@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import type { MouseEvent } from "react";
 import { exportHref, useAuditPage } from "@/lib/browser/history";
-import { type HistoryView as View, filtersOf, historyHref, readHistoryView } from "@/lib/browser/history-params";
+import { type HistoryView as View, filtersOf, historyHref, readHistoryView } from "@/lib/shared/history-address";
 import { describeError } from "@/lib/browser/describe-error";
 import type { AuditPage } from "@/lib/shared/audit-schemas";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditSearchParams, filtersOf, hasFilters, historyHref, readHistoryView } from "@/lib/browser/history-params";
+import { auditSearchParams, filtersOf, hasFilters, historyHref, readHistoryView } from "@/lib/shared/history-address";
 import { auditQuerySchema } from "@/lib/server/audit/audit-query";
 import { auditCells } from "@/lib/shared/audit-cells";
 
@@ -187,6 +187,18 @@ describe("an event in words", () => {
     });
     expect(entry("category_created", { name: "Otters", changeRequestId: "c1", approvedBy: "bea" }).details).toBe(
       "with the form, approved by bea",
+    );
+  });
+
+  it("says which shared view, whose, and what changed", () => {
+    const view = { viewId: "v1", page: "history", viewName: "Failed sign-ins", owner: "vic" };
+    expect(entry("view_created", { ...view, query: "action=sign_in_failed" })).toMatchObject({
+      event: "Shared view saved",
+      categoryName: "",
+      details: '"Failed sign-ins" on History, saved by vic, query "action=sign_in_failed"',
+    });
+    expect(entry("view_changed", { ...view, previousName: "Fails", sharedNow: 0 }).details).toBe(
+      '"Failed sign-ins" on History, saved by vic, renamed from "Fails", no longer shared',
     );
   });
 });
