@@ -8,7 +8,7 @@ import { useCreatedByOthers } from "@/lib/browser/live-categories";
 import { downloadFile } from "@/lib/browser/download-file";
 import { VIEW_PARAM, withViewParam } from "@/lib/browser/saved-view-address";
 import { type SortKey, searchableCategories, sortCategories } from "@/lib/browser/view";
-import { type View, viewFromParams, viewToSearch } from "@/lib/browser/view-params";
+import { type View, viewFromParams, viewToSearch } from "@/lib/shared/categories-address";
 import { type Environment, inEnvironment } from "@/lib/shared/environment";
 import { useEnvironmentPlace } from "@/lib/browser/environment-place";
 import { count, formatCount } from "@/lib/shared/plural";

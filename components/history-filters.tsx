@@ -9,7 +9,7 @@ import {
   type ViewFilters,
   filtersOf,
   hasFilters,
-} from "@/lib/browser/history-params";
+} from "@/lib/shared/history-address";
 import { useMounted } from "@/lib/browser/use-mounted";
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from "@/lib/shared/audit-actions";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";

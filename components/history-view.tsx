@@ -9,7 +9,7 @@ import {
   filtersOf,
   historyHref as pageHref,
   readHistoryView,
-} from "@/lib/browser/history-params";
+} from "@/lib/shared/history-address";
 import { VIEW_PARAM, withViewParam } from "@/lib/browser/saved-view-address";
 import { describeError } from "@/lib/browser/describe-error";
 import type { AuditPage } from "@/lib/shared/audit-schemas";

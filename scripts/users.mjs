@@ -115,7 +115,8 @@ await withCommandDatabase((url, where) =>
       const outcome = await upsertUser(db, username ?? "", role, password ?? "");
       console.log(`${outcome === "added" ? "Added" : "Updated"} ${username} (${role}) in ${where}.`);
     } else if (command === "remove") {
-      if (await removeUser(db, username ?? "")) console.log(`Removed ${username}; their sessions have ended.`);
+      if (await removeUser(db, username ?? ""))
+        console.log(`Removed ${username}: their sessions have ended and their private views are deleted.`);
       else refuse(`There is no user ${username} in ${where}.`);
     } else {
       const { added, updated, skipped } = await importUsersFile(db, resolve(username ?? ""));

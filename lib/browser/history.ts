@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { auditPageSchema } from "@/lib/shared/audit-schemas";
 import { readApiResponse, sendApiRequest } from "./api-client";
-import { type HistoryView, auditSearchParams, historyHref } from "./history-params";
+import { type HistoryView, auditSearchParams, historyHref } from "@/lib/shared/history-address";
 
 // Keyed by the page's own URL: "Last hour" is resolved when the page is read, so a refetch reads the hour up to then.
 export function useAuditPage(view: HistoryView) {

@@ -1,6 +1,5 @@
-import { historyHref, readHistoryView } from "./history-params";
-import { viewFromParams, viewToSearch } from "./view-params";
 import type { ViewPage } from "@/lib/shared/saved-view-schemas";
+import { normaliseViewQuery } from "@/lib/shared/view-query";
 
 /**
  * Where a saved view meets the page's address. `view=<id>` names the view the page was opened from; it is no part of
@@ -52,20 +51,14 @@ export function withViewParam(href: string, id: string | null): string {
   return query ? `${path}?${query}` : path;
 }
 
-/** Two queries show the same when, as the page reads them, they hold the same parameters, whatever their order. */
+/**
+ * Two queries show the same when the page reads them alike: the server's own normal form (parameters the page knows,
+ * as the page writes them). A query the page would refuse is compared as it is.
+ */
 export function sameQuery(page: ViewPage, a: string, b: string): boolean {
-  const sorted = (query: string) => {
-    const params = new URLSearchParams(normaliseViewQuery(page, query));
-    params.sort();
-    return params.toString();
+  const normal = (query: string) => {
+    const result = normaliseViewQuery(page, query);
+    return "query" in result ? result.query : query;
   };
-  return sorted(a) === sorted(b);
-}
-
-// Until the server's own normaliser is shared: each page's query as that page reads and writes it.
-function normaliseViewQuery(page: ViewPage, query: string): string {
-  const params = new URLSearchParams(query);
-  if (page === "categories") return viewToSearch(viewFromParams(params)).replace(/^\?/, "");
-  if (page === "history") return historyHref(readHistoryView(params)).replace(/^[^?]*\??/, "");
-  return "";
+  return normal(a) === normal(b);
 }

@@ -1,9 +1,9 @@
 import { compareIds, compareNames } from "./compare";
+import type { Sort } from "@/lib/shared/categories-address";
 import type { Category } from "@/lib/shared/schemas";
 
-export type SortKey = "id" | "name";
-export type SortDirection = "asc" | "desc";
-export type Sort = { key: SortKey; dir: SortDirection };
+// The order is part of the list's address, which the server reads too (saved views).
+export type { Sort, SortDirection, SortKey } from "@/lib/shared/categories-address";
 
 // The lower-cased text of each category, kept as long as the category object itself: sorting a list reorders the
 // same objects, so a sort never lower-cases every name again. The separator cannot be typed into the search box,

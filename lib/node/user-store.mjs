@@ -48,10 +48,16 @@ export async function addFirstAdmin(db, password) {
   return rowCount === 1;
 }
 
+// A removed account's private views go with it; its shared views stay, others use them (decision 037).
+const REMOVE = `
+  WITH removed AS (DELETE FROM users WHERE username = $1 RETURNING username),
+    views AS (DELETE FROM saved_views WHERE NOT shared AND owner IN (SELECT username FROM removed))
+  SELECT count(*)::int AS removed FROM removed`;
+
 /** @param {Queryable} db @param {string} username @returns {Promise<boolean>} whether there was such a user */
 export async function removeUser(db, username) {
-  const { rowCount } = await db.query("DELETE FROM users WHERE username = $1", [username]);
-  return (rowCount ?? 0) > 0;
+  const { rows } = await db.query(REMOVE, [username]);
+  return (rows[0]?.removed ?? 0) > 0;
 }
 
 /** @param {Queryable} db @returns {Promise<{ username: string, role: Role }[]>} */

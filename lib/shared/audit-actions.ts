@@ -23,6 +23,9 @@ export const AUDIT_ACTION_LABELS = {
   request_rejected: "Request rejected",
   request_withdrawn: "Request withdrawn",
   request_expired: "Request expired",
+  view_created: "Shared view saved",
+  view_changed: "Shared view changed",
+  view_deleted: "Shared view deleted",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -53,6 +53,19 @@ function requestParts({ kind, categories, requestedBy, decidedBy, comment }: Aud
   ];
 }
 
+const PAGE_WORDS: Record<string, string> = { categories: "Categories", history: "History", compare: "Compare" };
+
+/** A shared view's: which, whose, and what changed. */
+function viewParts({ viewName, page, owner, previousName, query, sharedNow }: AuditEntry["details"]): string[] {
+  return [
+    `"${text(viewName)}" on ${PAGE_WORDS[text(page)] ?? text(page)}`,
+    `saved by ${text(owner)}`,
+    previousName === undefined ? "" : `renamed from "${text(previousName)}"`,
+    query === undefined ? "" : `query "${text(query)}"`,
+    sharedNow === undefined ? "" : sharedNow ? "now shared" : "no longer shared",
+  ];
+}
+
 /** A change that ran once approved says so. */
 const approvedParts = ({ approvedBy }: AuditEntry["details"]): string =>
   approvedBy === undefined ? "" : `approved by ${text(approvedBy)}`;
@@ -101,6 +114,10 @@ function ownParts({ action, details }: AuditEntry): string[] {
     case "request_withdrawn":
     case "request_expired":
       return requestParts(details);
+    case "view_created":
+    case "view_changed":
+    case "view_deleted":
+      return viewParts(details);
     default:
       return [];
   }

@@ -21,7 +21,7 @@ export const historyFilterFields = {
   actor: z.string().check(z.trim(), z.minLength(1, "actor must not be empty")),
   action: z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(", ")}` }),
   // The API answers any other value with 404 environment_not_configured, as its other routes do.
-  environment: z.enum(CATALOGUE_ENVIRONMENTS),
+  environment: z.enum(CATALOGUE_ENVIRONMENTS, { error: `environment must be ${CATALOGUE_ENVIRONMENTS.join(" or ")}` }),
   // Matches a category's id exactly, or its name anywhere in it, ignoring case.
   q: z.string().check(z.trim(), z.minLength(1, "q must not be empty")),
   category: z.string().check(z.regex(/^\d{1,19}$/, "category must be a category id")),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditSearchParams, filtersOf, hasFilters, historyHref, readHistoryView } from "@/lib/browser/history-params";
+import { auditSearchParams, filtersOf, hasFilters, historyHref, readHistoryView } from "@/lib/shared/history-address";
 import { auditQuerySchema } from "@/lib/server/audit/audit-query";
 import { auditCells } from "@/lib/shared/audit-cells";
 

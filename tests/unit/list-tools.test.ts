@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { categoriesToCsv, csvFileName } from "@/lib/browser/categories-csv";
 import { sameNameIndex } from "@/lib/shared/same-name";
-import { viewFromParams, viewToSearch } from "@/lib/browser/view-params";
+import { viewFromParams, viewToSearch } from "@/lib/shared/categories-address";
 
 describe("categoriesToCsv (RFC 4180)", () => {
   it("writes a header, CRLF line ends and exact ids", () => {

@@ -13,11 +13,11 @@ export type TimeRange = keyof typeof TIME_RANGES;
 const localTime = z.string().check(z.trim());
 
 /** The History page's URL query: the filters a person chose, and where in the pages they are. */
-const VIEW_FIELDS = {
+export const historyAddressFields = {
   actor: fields.actor,
   action: fields.action,
   environment: fields.environment,
-  range: z.enum(["hour", "today", "week", "custom"]),
+  range: z.enum(["hour", "today", "week", "custom"], { error: "range must be hour, today, week or custom" }),
   // Custom range bounds as a datetime-local control holds them: the person's own clock, no zone.
   from: localTime,
   to: localTime,
@@ -27,13 +27,16 @@ const VIEW_FIELDS = {
   after: fields.after,
 };
 
-export type HistoryView = { [Name in keyof typeof VIEW_FIELDS]: z.output<(typeof VIEW_FIELDS)[Name]> | "" };
+export type HistoryView = {
+  [Name in keyof typeof historyAddressFields]: z.output<(typeof historyAddressFields)[Name]> | "";
+};
 
-const FILTERS = ["actor", "action", "environment", "range", "from", "to", "q", "category"] as const;
+/** What a person chose; the rest of the address (before, after) is a place in the pages. */
+export const HISTORY_FILTERS = ["actor", "action", "environment", "range", "from", "to", "q", "category"] as const;
 
 /** In a URL a value that does not fit is no filter, not an error: the page still shows the audit trail. */
 export function readHistoryView(params: URLSearchParams): HistoryView {
-  const entries = Object.entries(VIEW_FIELDS).map(([name, schema]) => {
+  const entries = Object.entries(historyAddressFields).map(([name, schema]) => {
     const parsed = schema.safeParse(params.get(name) ?? "");
     return [name, parsed.success ? parsed.data : ""];
   });
@@ -52,7 +55,7 @@ export function historyHref(view: Partial<HistoryView>): string {
 }
 
 /** What a person chose, without the place in the pages. */
-export type ViewFilters = Pick<HistoryView, (typeof FILTERS)[number]>;
+export type ViewFilters = Pick<HistoryView, (typeof HISTORY_FILTERS)[number]>;
 
 export const filtersOf = ({ actor, action, environment, range, from, to, q, category }: HistoryView): ViewFilters => ({
   actor,
@@ -65,7 +68,7 @@ export const filtersOf = ({ actor, action, environment, range, from, to, q, cate
   category,
 });
 
-export const hasFilters = (view: HistoryView): boolean => FILTERS.some((name) => view[name] !== "");
+export const hasFilters = (view: HistoryView): boolean => HISTORY_FILTERS.some((name) => view[name] !== "");
 
 const HOUR_MS = 3_600_000;
 

@@ -1,0 +1,40 @@
+import "server-only";
+import type { SavedView, SavedViewChange } from "@/lib/shared/saved-view-schemas";
+import { checkedQuery } from "./checked-query";
+import { recordViewChanged, recordViewDeleted } from "./view-audit";
+import { isNameTaken, notTheOwner, viewNameTaken, viewNotFound } from "./view-errors";
+import { type ChangedView, deleteView, readView, updateView } from "./view-store";
+
+type Person = { username: string; role: string; requestId: string };
+
+/** Why `username` could not change or delete a view: it is someone else's (403), or not one they can see (404). */
+async function refusal(id: string, username: string, doing: string): Promise<Error> {
+  const view = await readView(id, username);
+  return view ? notTheOwner(view, doing) : viewNotFound();
+}
+
+/** Rename, share or unshare, or give a new query: the owner only. */
+export async function changeView(id: string, change: SavedViewChange, person: Person): Promise<SavedView> {
+  let changed: ChangedView | undefined;
+  if (change.query !== undefined) {
+    const current = await readView(id, person.username);
+    if (!current) throw viewNotFound();
+    if (!current.mine) throw notTheOwner(current, "change");
+    change = { ...change, query: checkedQuery(current.page, change.query) };
+  }
+  try {
+    changed = await updateView(id, person.username, change);
+  } catch (error) {
+    throw isNameTaken(error) ? viewNameTaken(change.name ?? "") : error;
+  }
+  if (!changed) throw await refusal(id, person.username, "change");
+  await recordViewChanged(changed, { actor: person.username, requestId: person.requestId });
+  return changed.view;
+}
+
+/** By its owner, or by an admin when it is shared (everyone is offered it, so an admin may take it away). */
+export async function removeView(id: string, person: Person): Promise<void> {
+  const deleted = await deleteView(id, person.username, person.role === "admin");
+  if (!deleted) throw await refusal(id, person.username, "delete");
+  await recordViewDeleted(deleted, { actor: person.username, requestId: person.requestId });
+}

@@ -1,0 +1,33 @@
+import "server-only";
+import { recordAudit } from "@/lib/server/audit/audit-trail";
+import type { SavedView } from "@/lib/shared/saved-view-schemas";
+import type { ChangedView } from "./view-store";
+
+type Context = { actor: string; requestId: string };
+
+// Only shared views: they change what everyone is offered. A private view concerns its owner alone.
+const about = (view: SavedView) => ({ viewId: view.id, page: view.page, viewName: view.name, owner: view.owner });
+
+export async function recordViewCreated(view: SavedView, context: Context): Promise<void> {
+  if (view.shared)
+    await recordAudit({ action: "view_created", ...context, details: { ...about(view), query: view.query } });
+}
+
+/** A change to a view shared before or after it, including sharing and unsharing it. */
+export async function recordViewChanged({ view, before }: ChangedView, context: Context): Promise<void> {
+  if (!view.shared && !before.shared) return;
+  await recordAudit({
+    action: "view_changed",
+    ...context,
+    details: {
+      ...about(view),
+      previousName: before.name === view.name ? undefined : before.name,
+      query: before.query === view.query ? undefined : view.query,
+      sharedNow: before.shared === view.shared ? undefined : Number(view.shared),
+    },
+  });
+}
+
+export async function recordViewDeleted(view: SavedView, context: Context): Promise<void> {
+  if (view.shared) await recordAudit({ action: "view_deleted", ...context, details: about(view) });
+}
