@@ -81,6 +81,8 @@ export function ViewsMenu({ page, canDeleteShared }: ViewsMenuProps) {
     try {
       await change.mutateAsync({ id: view.id, query });
       announce(`Updated the view “${view.name}”`);
+      // Its button goes with "Changed": the focus goes back to the menu's button rather than to the page's start.
+      close();
     } catch (updateError) {
       setFailure(describeError(updateError));
     }
