@@ -9,6 +9,7 @@ import { sameQuery } from "@/lib/browser/saved-view-address";
 import { type SavedView, useChangeView, useCreateView } from "@/lib/browser/saved-views";
 import { AppError } from "@/lib/shared/app-error";
 import { type ViewPage, newSavedViewSchema } from "@/lib/shared/saved-view-schemas";
+import { normaliseViewQuery } from "@/lib/shared/view-query";
 import { Alert } from "./alert";
 import { useAnnounce } from "./announcer";
 import { Button } from "./button";
@@ -40,7 +41,7 @@ export function ViewDialog({ page, query, editing, onSaved, onClose }: ViewDialo
   const change = useChangeView(page);
   const [failure, setFailure] = useState<unknown>();
   const focusAlert = useCallback((alert: HTMLDivElement | null) => alert?.focus(), []);
-  const queryDiffers = editing !== undefined && !sameQuery(page, editing.query, query);
+  const queryDiffers = editing !== undefined && !sameQuery(normaliseViewQuery, page, editing.query, query);
   const { register, handleSubmit, setError, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: { name: editing?.name ?? "", shared: editing?.shared ?? false, useCurrentQuery: false },

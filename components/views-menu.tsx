@@ -3,7 +3,14 @@
 import { usePathname, useSearchParams } from "next/navigation";
 import { type FocusEvent, type KeyboardEvent, Suspense, lazy, useEffect, useId, useRef, useState } from "react";
 import { describeError } from "@/lib/browser/describe-error";
-import { VIEW_PARAM, pageQuery, sameQuery, viewHref, withViewParam } from "@/lib/browser/saved-view-address";
+import {
+  type Normalise,
+  VIEW_PARAM,
+  pageQuery,
+  sameQuery,
+  viewHref,
+  withViewParam,
+} from "@/lib/browser/saved-view-address";
 import { type SavedView, useChangeView, useSavedViews } from "@/lib/browser/saved-views";
 import type { ViewPage } from "@/lib/shared/saved-view-schemas";
 import { useAnnounce } from "./announcer";
@@ -38,7 +45,8 @@ export function ViewsMenu({ page, canDeleteShared }: ViewsMenuProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const current = views?.find((view) => view.id === openedFrom);
-  const changed = current !== undefined && !sameQuery(page, current.query, query);
+  const normalise = useNormaliser(openedFrom !== null);
+  const changed = current !== undefined && normalise !== undefined && !sameQuery(normalise, page, current.query, query);
 
   useEffect(() => {
     if (!open) return;
@@ -168,4 +176,17 @@ export function ViewsMenu({ page, canDeleteShared }: ViewsMenuProps) {
       </Suspense>
     </>
   );
+}
+
+/**
+ * The pages' address readers, loaded only on a page opened from a view (to say "Changed"), and alongside its list of
+ * views, which comes later anyway: on the others they would take a tenth of the page's script budget for nothing.
+ */
+function useNormaliser(needed: boolean): Normalise | undefined {
+  const [normalise, setNormalise] = useState<Normalise>();
+  useEffect(() => {
+    if (needed && !normalise)
+      void import("@/lib/shared/view-query").then((module) => setNormalise(() => module.normaliseViewQuery));
+  }, [needed, normalise]);
+  return normalise;
 }

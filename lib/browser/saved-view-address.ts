@@ -1,5 +1,5 @@
 import type { ViewPage } from "@/lib/shared/saved-view-schemas";
-import { normaliseViewQuery } from "@/lib/shared/view-query";
+import type { normaliseViewQuery } from "@/lib/shared/view-query";
 
 /**
  * Where a saved view meets the page's address. `view=<id>` names the view the page was opened from; it is no part of
@@ -51,13 +51,13 @@ export function withViewParam(href: string, id: string | null): string {
   return query ? `${path}?${query}` : path;
 }
 
-/**
- * Two queries show the same when the page reads them alike: the server's own normal form (parameters the page knows,
- * as the page writes them). A query the page would refuse is compared as it is.
- */
-export function sameQuery(page: ViewPage, a: string, b: string): boolean {
+/** The server's own normal form of a page's query: parameters the page knows, as the page writes them. */
+export type Normalise = typeof normaliseViewQuery;
+
+/** Two queries show the same when the page reads them alike. A query the page would refuse is compared as it is. */
+export function sameQuery(normalise: Normalise, page: ViewPage, a: string, b: string): boolean {
   const normal = (query: string) => {
-    const result = normaliseViewQuery(page, query);
+    const result = normalise(page, query);
     return "query" in result ? result.query : query;
   };
   return normal(a) === normal(b);

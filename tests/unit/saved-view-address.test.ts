@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { pageQuery, sameQuery, viewHref, withViewParam } from "@/lib/browser/saved-view-address";
+import { pageQuery, sameQuery as sameQueryWith, viewHref, withViewParam } from "@/lib/browser/saved-view-address";
+import type { ViewPage } from "@/lib/shared/saved-view-schemas";
+import { normaliseViewQuery } from "@/lib/shared/view-query";
+
+const sameQuery = (page: ViewPage, a: string, b: string) => sameQueryWith(normaliseViewQuery, page, a, b);
 
 describe("pageQuery", () => {
   it("is the address's query without view=", () => {
