@@ -18,6 +18,7 @@ import { useAnnounce } from "./announcer";
 import { Button } from "./button";
 import { CategoryTable } from "./category-table";
 import { ErrorDetails } from "./error-details";
+import { ViewsMenu } from "./views-menu";
 
 const HIGHLIGHT_MS = 4000;
 // Long enough to notice a row that arrived while reading elsewhere on the page.
@@ -109,6 +110,8 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
           <Button variant="secondary" onClick={exportCsv} disabled={!data}>
             Export CSV
           </Button>
+          {/* Beside what it saves: the search and the sort. */}
+          <ViewsMenu page="categories" canDeleteShared={canCreate} />
         </div>
       </div>
 
