@@ -189,4 +189,16 @@ describe("an event in words", () => {
       "with the form, approved by bea",
     );
   });
+
+  it("says which shared view, whose, and what changed", () => {
+    const view = { viewId: "v1", page: "history", viewName: "Failed sign-ins", owner: "vic" };
+    expect(entry("view_created", { ...view, query: "action=sign_in_failed" })).toMatchObject({
+      event: "Shared view saved",
+      categoryName: "",
+      details: '"Failed sign-ins" on History, saved by vic, query "action=sign_in_failed"',
+    });
+    expect(entry("view_changed", { ...view, previousName: "Fails", sharedNow: 0 }).details).toBe(
+      '"Failed sign-ins" on History, saved by vic, renamed from "Fails", no longer shared',
+    );
+  });
 });

@@ -15,7 +15,8 @@ export async function recordViewCreated(view: SavedView, context: Context): Prom
 
 /** A change to a view shared before or after it, including sharing and unsharing it. */
 export async function recordViewChanged({ view, before }: ChangedView, context: Context): Promise<void> {
-  if (!view.shared && !before.shared) return;
+  const changed = before.name !== view.name || before.query !== view.query || before.shared !== view.shared;
+  if (!changed || (!view.shared && !before.shared)) return;
   await recordAudit({
     action: "view_changed",
     ...context,
