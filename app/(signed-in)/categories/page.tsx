@@ -6,7 +6,6 @@ import { ButtonLink } from "@/components/button";
 import { CategoryList } from "@/components/category-list";
 import { EnvironmentScope } from "@/components/environment-scope";
 import { ListHydration } from "@/components/list-hydration";
-import { ViewsMenu } from "@/components/views-menu";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { listForFirstPaint } from "@/lib/server/categories/list-for-first-paint";
 import { environmentLabel, environmentPlace } from "@/lib/server/config/environments";
@@ -34,17 +33,14 @@ export default async function CategoriesPage({ searchParams }: { searchParams: S
     <div className="stack">
       <div className="page-head">
         <h1 id="categories-heading">Categories</h1>
-        <div className="page-actions">
-          <ViewsMenu page="categories" canDeleteShared={canCreate} />
-          {canCreate && (
-            <>
-              <ButtonLink href={inEnvironment("/categories/new", place)}>New category</ButtonLink>
-              <ButtonLink href={inEnvironment("/categories/import", place)} variant="secondary">
-                Import CSV
-              </ButtonLink>
-            </>
-          )}
-        </div>
+        {canCreate && (
+          <div className="page-actions">
+            <ButtonLink href={inEnvironment("/categories/new", place)}>New category</ButtonLink>
+            <ButtonLink href={inEnvironment("/categories/import", place)} variant="secondary">
+              Import CSV
+            </ButtonLink>
+          </div>
+        )}
       </div>
       {/* Keyed by the request: each navigation here starts its view afresh from the URL and the server's list, while
           changes made on the page itself (search, sort) only rewrite the URL and keep the component. */}
