@@ -6,6 +6,7 @@ import { useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState 
 import { useCategories, useJustCreated } from "@/lib/browser/categories";
 import { useCreatedByOthers } from "@/lib/browser/live-categories";
 import { downloadFile } from "@/lib/browser/download-file";
+import { VIEW_PARAM, withViewParam } from "@/lib/browser/saved-view-address";
 import { type SortKey, searchableCategories, sortCategories } from "@/lib/browser/view";
 import { type View, viewFromParams, viewToSearch } from "@/lib/shared/categories-address";
 import { type Environment, inEnvironment } from "@/lib/shared/environment";
@@ -17,6 +18,7 @@ import { useAnnounce } from "./announcer";
 import { Button } from "./button";
 import { CategoryTable } from "./category-table";
 import { ErrorDetails } from "./error-details";
+import { ViewsMenu } from "./views-menu";
 
 const HIGHLIGHT_MS = 4000;
 // Long enough to notice a row that arrived while reading elsewhere on the page.
@@ -53,7 +55,9 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
   // The URL follows the view: each search keystroke replaces the entry, each sort adds one to go back to.
   const show = (next: View, history: "push" | "replace") => {
     setView(next);
-    const url = inEnvironment(viewToSearch(next) || window.location.pathname, place);
+    // A saved view it was opened from stays named: its Views menu then says whether the list still shows it.
+    const openedFrom = new URLSearchParams(window.location.search).get(VIEW_PARAM);
+    const url = withViewParam(inEnvironment(viewToSearch(next) || window.location.pathname, place), openedFrom);
     if (history === "push") window.history.pushState(null, "", url);
     else window.history.replaceState(null, "", url);
   };
@@ -106,6 +110,8 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
           <Button variant="secondary" onClick={exportCsv} disabled={!data}>
             Export CSV
           </Button>
+          {/* Beside what it saves: the search and the sort. */}
+          <ViewsMenu page="categories" canDeleteShared={canCreate} />
         </div>
       </div>
 

@@ -4,7 +4,13 @@ import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import type { MouseEvent } from "react";
 import { exportHref, useAuditPage } from "@/lib/browser/history";
-import { type HistoryView as View, filtersOf, historyHref, readHistoryView } from "@/lib/shared/history-address";
+import {
+  type HistoryView as View,
+  filtersOf,
+  historyHref as pageHref,
+  readHistoryView,
+} from "@/lib/shared/history-address";
+import { VIEW_PARAM, withViewParam } from "@/lib/browser/saved-view-address";
 import { describeError } from "@/lib/browser/describe-error";
 import type { AuditPage } from "@/lib/shared/audit-schemas";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
@@ -29,7 +35,11 @@ type HistoryViewProps = { environments: CatalogueEnvironment[]; defaultEnvironme
 
 export function HistoryView({ environments, defaultEnvironment }: HistoryViewProps) {
   const router = useRouter();
-  const view = readHistoryView(useSearchParams());
+  const params = useSearchParams();
+  const view = readHistoryView(params);
+  // The saved view the page was opened from stays named as the filters change, so its menu can say "Changed".
+  const openedFrom = params.get(VIEW_PARAM);
+  const historyHref = (next: Partial<View>) => withViewParam(pageHref(next), openedFrom);
   const { data: page, error, isPending, isPlaceholderData, refetch } = useAuditPage(view);
   const showing = isPlaceholderData ? undefined : page;
 

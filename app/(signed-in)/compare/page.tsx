@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { CompareView } from "@/components/compare-view";
 import { ListHydration } from "@/components/list-hydration";
 import { RecentJobs } from "@/components/recent-jobs";
+import { ViewsMenu } from "@/components/views-menu";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { missingEnvironment } from "@/lib/server/compare/compare-environments";
 import { getConfig } from "@/lib/server/config/config";
@@ -39,7 +40,10 @@ export default async function ComparePage() {
   ]);
   return (
     <div className="stack">
-      <h1>Compare</h1>
+      <div className="page-head">
+        <h1>Compare</h1>
+        <ViewsMenu page="compare" canDeleteShared={isAdmin} />
+      </div>
       <p className="muted">
         Staging against production. Categories are matched by name, ignoring case and surrounding spaces.
         {isAdmin && " Tick categories found in one environment only to add them to the other."}

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { HistoryView } from "@/components/history-view";
 import { NotAllowed } from "@/components/not-allowed";
+import { ViewsMenu } from "@/components/views-menu";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { configuredEnvironments, defaultEnvironment } from "@/lib/server/config/environments";
 
@@ -11,9 +12,15 @@ export default async function HistoryPage() {
   const user = await requirePageUser();
   return (
     <div className="stack">
-      <h1>History</h1>
       {user.role === "admin" ? (
         <>
+          <div className="page-head">
+            <h1>History</h1>
+            {/* Reads the address too, so it waits for it in the same way as the view. */}
+            <Suspense>
+              <ViewsMenu page="history" canDeleteShared />
+            </Suspense>
+          </div>
           <p className="muted">
             Who did what, and when: sign-ins, creates, refusals, imports and promotions, newest first.
           </p>
@@ -24,7 +31,10 @@ export default async function HistoryPage() {
           </Suspense>
         </>
       ) : (
-        <NotAllowed what="see the history" />
+        <>
+          <h1>History</h1>
+          <NotAllowed what="see the history" />
+        </>
       )}
     </div>
   );
