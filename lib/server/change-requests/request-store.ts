@@ -1,9 +1,9 @@
 import "server-only";
+import { isUuid } from "@/lib/server/db/is-uuid";
 import { randomUUID } from "node:crypto";
 import { query, storableText } from "@/lib/server/db/database";
 import { getConfig } from "@/lib/server/config/config";
 import { AppError } from "@/lib/shared/app-error";
-import { isJobId } from "@/lib/server/jobs/job-store";
 import {
   type ChangeRequest,
   type ChangeRequestKind,
@@ -13,7 +13,6 @@ import {
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { parseExactJson } from "@/lib/shared/exact-json";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // A list answers the newest this many: an import's request carries its rows.
 const LIST_LIMIT = 100;
 const TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
@@ -87,7 +86,7 @@ export async function insertRequest(request: {
 }
 
 export async function readStoredRequest(id: string): Promise<StoredRequest | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const { rows } = await query<StoredRequest>(`SELECT ${REQUEST_COLUMNS} FROM change_requests WHERE id = $1`, [id]);
   return rows[0];
 }
@@ -111,7 +110,7 @@ export async function listRequests(state: ChangeRequestState | "all"): Promise<C
 
 /** Whether an import has a request waiting: it can then be neither started nor cancelled directly. */
 export async function importHasRequest(importId: string): Promise<string | undefined> {
-  if (!isJobId(importId)) return undefined;
+  if (!isUuid(importId)) return undefined;
   const { rows } = await query<{ id: string }>(
     `SELECT id FROM change_requests WHERE import_id = $1 AND state IN ('pending', 'approving')`,
     [importId],

@@ -1,4 +1,5 @@
 import "server-only";
+import { isUuid } from "@/lib/server/db/is-uuid";
 import { randomUUID } from "node:crypto";
 import type { QueryResultRow } from "pg";
 import { query, storableText } from "@/lib/server/db/database";
@@ -22,9 +23,6 @@ export type NewRow = Pick<JobRow, "line" | "name" | "description" | "class" | "e
 };
 
 const INSERT_BATCH = 5_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Whether `id` can be a job's: anything else (an address typed by hand) is no job, and never reaches a uuid column. */
-export const isJobId = (id: string): boolean => UUID.test(id);
 
 const COUNTS = [
   ...JOB_ROW_CLASSES.map((name) => `'${name}', count(*) FILTER (WHERE r.class = '${name}')`),
@@ -108,14 +106,14 @@ export async function createJob(job: {
 }
 
 export async function readJob(id: string, kind?: JobKind): Promise<Job | undefined> {
-  if (!isJobId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [stored] = await readJobs<{ job: unknown }>(`${JOB} AS job`, ONE_JOB, [id, kind ?? null]);
   return stored && jobSchema.parse(stored.job);
 }
 
 /** The job and its rows in one statement, so one snapshot: never a job finished beside a row still sending. */
 export async function readJobWithRows(id: string, kind?: JobKind): Promise<JobWithRows | undefined> {
-  if (!isJobId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [stored] = await readJobs<{ job: unknown; rows: JobRow[] }>(`${JOB} AS job, ${ROWS} AS rows`, ONE_JOB, [
     id,
     kind ?? null,

@@ -1,9 +1,9 @@
 import "server-only";
+import { isUuid } from "@/lib/server/db/is-uuid";
 import { randomUUID } from "node:crypto";
 import { query, storableText } from "@/lib/server/db/database";
 import { type SavedView, type ViewPage, VIEWS_PER_PAGE_MAX, savedViewSchema } from "@/lib/shared/saved-view-schemas";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 const columns = (table: string) => `${table}.id, ${table}.owner, ${table}.page, ${table}.name, ${table}.query,
@@ -41,7 +41,7 @@ export async function listViews(page: ViewPage, username: string): Promise<Saved
 
 /** The view, if `username` may see it: their own, or shared. */
 export async function readView(id: string, username: string): Promise<SavedView | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const { rows } = await query<StoredView>(
     `SELECT ${columns("saved_views")} FROM saved_views WHERE id = $1 AND (owner = $2 OR shared)`,
     [id, username],
@@ -54,7 +54,7 @@ export type ChangedView = { view: SavedView; before: Pick<SavedView, "name" | "q
 
 /** The owner's change, with what it changed from (for History); undefined when `owner` has no view with this id. */
 export async function updateView(id: string, owner: string, change: ViewChange): Promise<ChangedView | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const { rows } = await query<StoredView & { beforeName: string; beforeQuery: string; beforeShared: boolean }>(
     `UPDATE saved_views AS v SET name = coalesce($3, v.name), query = coalesce($4, v.query),
        shared = coalesce($5, v.shared), updated_at = now()
@@ -78,7 +78,7 @@ export async function updateView(id: string, owner: string, change: ViewChange):
 
 /** Deleted by its owner, or by an admin when it is shared; undefined when `username` may not delete it. */
 export async function deleteView(id: string, username: string, isAdmin: boolean): Promise<SavedView | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const { rows } = await query<StoredView>(
     `DELETE FROM saved_views WHERE id = $1 AND (owner = $2 OR (shared AND $3::boolean))
      RETURNING ${columns("saved_views")}`,
