@@ -4,13 +4,16 @@ import type { AuditEntry } from "@/lib/shared/audit-schemas";
 import { type CatalogueEnvironment, inEnvironment, isCatalogueEnvironment } from "@/lib/shared/environment";
 import { LocalTime } from "./local-time";
 
-/** The page of the import or promotion an event belongs to: an import's page is under its environment's address. */
-function jobPage(
-  { importId, promotionId, environment }: AuditEntry["details"],
+/**
+ * The page an event belongs to: its import's or promotion's (an import's under its environment's address), else the
+ * change request it decided or ran for.
+ */
+function linkedPage(
+  { importId, promotionId, changeRequestId, environment }: AuditEntry["details"],
   defaultEnvironment: CatalogueEnvironment,
 ): string | undefined {
   if (promotionId !== undefined) return `/promotions/${promotionId}`;
-  if (importId === undefined) return undefined;
+  if (importId === undefined) return changeRequestId === undefined ? undefined : `/requests/${changeRequestId}`;
   const path = `/categories/import/${importId}`;
   // A value other than production or staging is the only environment's label ("local"): its default address.
   return isCatalogueEnvironment(environment)
@@ -46,7 +49,7 @@ export function HistoryTable({ entries, caption, busy, defaultEnvironment }: His
         <tbody>
           {entries.map((entry, index) => {
             const cells = auditCells(entry);
-            const job = jobPage(entry.details, defaultEnvironment);
+            const linked = linkedPage(entry.details, defaultEnvironment);
             return (
               <tr key={entry.id} className={index % 2 ? "row-alt" : undefined}>
                 <td>
@@ -57,7 +60,7 @@ export function HistoryTable({ entries, caption, busy, defaultEnvironment }: His
                 <td>{cells.environment}</td>
                 <td className="cell-id">{cells.categoryId}</td>
                 <td>{cells.categoryName}</td>
-                <td>{job === undefined ? cells.details : <Link href={job}>{cells.details}</Link>}</td>
+                <td>{linked === undefined ? cells.details : <Link href={linked}>{cells.details}</Link>}</td>
                 <td className="cell-request">{cells.requestId}</td>
               </tr>
             );

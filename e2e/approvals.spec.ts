@@ -89,4 +89,10 @@ test("one admin's create waits for another admin's approval, then runs", async (
   const result = approver.getByRole("region", { name: "Result" });
   await expect(result).toContainText(`Created ${uniqueName} (ID `);
   await expect(approver.getByText("Looks right")).toBeVisible();
+
+  // History names both people, and its entry for the decision leads back to the request.
+  const requestPath = new URL(approver.url()).pathname;
+  await approver.goto("/history");
+  const approved = approver.getByRole("row").filter({ hasText: "Request approved" });
+  await expect(approved.getByRole("link")).toHaveAttribute("href", requestPath);
 });

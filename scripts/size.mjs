@@ -10,7 +10,7 @@ import { startApp } from "./lib/standalone-app.mjs";
 const KIB = 1024;
 // Issue 13 asked for less; this budget fits the documented stack with some room (figures: bench/results/README.md,
 // "First-load JavaScript").
-const OWN_BUDGET = 52 * KIB;
+const OWN_BUDGET = 54 * KIB;
 const PAGES = ["/login", "/categories", "/categories/new", "/compare", "/requests"];
 const NOT_FOUND = "/no-such-page";
 const PORT = Number(process.env.SIZE_PORT ?? 3199);

@@ -1,0 +1,14 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+let t = performance.now();
+const a = await PGlite.create("memory://", { extensions: { pg_trgm } });
+console.log("create", Math.round(performance.now() - t));
+t = performance.now();
+const dump = await a.dumpDataDir("none");
+console.log("dump", Math.round(performance.now() - t), dump.size);
+t = performance.now();
+const b = await PGlite.create("memory://", { extensions: { pg_trgm }, loadDataDir: dump });
+console.log("create from dump", Math.round(performance.now() - t));
+t = performance.now();
+const c = await PGlite.create("memory://", { extensions: { pg_trgm }, loadDataDir: dump });
+console.log("create from dump again", Math.round(performance.now() - t));
