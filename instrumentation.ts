@@ -22,8 +22,8 @@ export async function register() {
   startOidcDiscovery();
   const { startAuditRetention } = await import("./lib/server/audit/audit-retention");
   startAuditRetention(config.auditRetentionDays);
-  const { startRequestExpiry } = await import("./lib/server/change-requests/expire-requests");
-  startRequestExpiry();
+  const { startRequestSweep } = await import("./lib/server/change-requests/sweep-requests");
+  startRequestSweep();
   const { startJobWorker } = await import("./lib/server/jobs/job-worker");
   await startJobWorker().catch((error: unknown) =>
     log.error("import_worker_not_started", { error: error instanceof Error ? error.message : String(error) }),

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/ports.mjs";
 import { MIN_COST_LOG2, hashPassword } from "@/lib/node/password.mjs";
@@ -11,7 +12,8 @@ import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../suppo
 import { testDb } from "../support/test-database";
 
 // Issue 35 over HTTP: production needs a second admin, staging does not. Two replicas share the database and the
-// catalogues: `app` keeps requests 72 hours, `quick` expires them after 1.8 s, so that expiry is seen within a test.
+// catalogues: `app` keeps requests 72 hours; `quick` expires them after 1.8 s, so that expiry is seen within a test, and
+// holds an approval's claim for 1 s unless renewed.
 const PRODUCTION_KEY = "production-key-35-a1b2c3";
 const STAGING_KEY = "staging-key-35-d4e5f6";
 const BEA = { username: "bea", password: "second-admin-password-35" };
@@ -29,6 +31,7 @@ function service(key: string, names: string[]): FakeHandler {
 }
 
 let production: FakeCatalogue;
+let productionService: FakeHandler;
 let staging: FakeCatalogue;
 let app: StandaloneApp;
 let quick: StandaloneApp;
@@ -37,8 +40,21 @@ let bea: string;
 let vic: string;
 let metricsUrl: string;
 
+const env = (hours: string) => ({
+  CATALOGUE_API_KEY: "",
+  CATALOGUE_ENVIRONMENT: "",
+  CATALOGUE_PRODUCTION_URL: production.url,
+  CATALOGUE_PRODUCTION_KEY: PRODUCTION_KEY,
+  CATALOGUE_STAGING_URL: staging.url,
+  CATALOGUE_STAGING_KEY: STAGING_KEY,
+  TRUSTED_PROXIES: "127.0.0.1",
+  APPROVAL_REQUIRED_FOR: "production",
+  APPROVAL_EXPIRES_HOURS: hours,
+});
+
 beforeAll(async () => {
-  production = await startFakeCatalogue(service(PRODUCTION_KEY, ["Dogs"]));
+  productionService = service(PRODUCTION_KEY, ["Dogs"]);
+  production = await startFakeCatalogue(productionService);
   staging = await startFakeCatalogue(service(STAGING_KEY, ["Dogs", "Owls", "Lynxes"]));
   await addAccounts();
   await saveUser(testDb, {
@@ -46,22 +62,12 @@ beforeAll(async () => {
     role: "admin",
     passwordHash: await hashPassword(BEA.password, MIN_COST_LOG2),
   });
-  const env = (hours: string) => ({
-    CATALOGUE_API_KEY: "",
-    CATALOGUE_ENVIRONMENT: "",
-    CATALOGUE_PRODUCTION_URL: production.url,
-    CATALOGUE_PRODUCTION_KEY: PRODUCTION_KEY,
-    CATALOGUE_STAGING_URL: staging.url,
-    CATALOGUE_STAGING_KEY: STAGING_KEY,
-    TRUSTED_PROXIES: "127.0.0.1",
-    APPROVAL_REQUIRED_FOR: "production",
-    APPROVAL_EXPIRES_HOURS: hours,
-  });
   const metricsPort = await freePort();
   metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   [app, quick] = await Promise.all([
     startStandaloneApp({ catalogueUrl: "", env: { ...env("72"), METRICS_PORT: String(metricsPort) } }),
-    startStandaloneApp({ catalogueUrl: "", env: env("0.0005") }),
+    // A lease of 1 s, renewed while a slow approval runs.
+    startStandaloneApp({ catalogueUrl: "", env: { ...env("0.0005"), IMPORT_RUN_SECONDS: "1" } }),
   ]);
   ada = await signInOverHttp(app.url, ADMIN);
   bea = await signInOverHttp(app.url, BEA);
@@ -237,8 +243,119 @@ describe("an import and a promotion into production", () => {
     const approved = await decide(bea, request.id, "approve");
     expect(approved.status).toBe(200);
     const { result } = (await approved.json()) as { result: { jobId: string } };
+    const { rows } = await testDb.query("SELECT change_request_id FROM import_jobs WHERE id = $1", [result.jobId]);
+    expect(rows).toEqual([{ change_request_id: request.id }]);
     await finished(`/api/promotions/${result.jobId}`);
     expect(bodiesSince(sent)).toEqual(['{"name":"Lynxes"}', '{"name":"Owls"}']);
+  });
+});
+
+describe("an approval whose process stopped before settling it", () => {
+  it("is approved with an unknown outcome once its create was sent, and waits again when nothing was", async () => {
+    const create = await createRequest("Held otters");
+    const upload = await send(ada, "/api/imports", "name\nStoats\n", app, "text/csv");
+    const { id: importId } = (await upload.json()) as { id: string };
+    const imported = await requested(
+      await send(ada, `/api/imports/${importId}`, { action: "start", createExisting: false }),
+    );
+    // Holds the create, and the list an import's start reads first, so the process dies in the middle of each.
+    let held = 0;
+    production.reply((request) => {
+      if (request.method === "GET" || request.body.includes("Held otters")) {
+        held += 1;
+        return { hang: true };
+      }
+      return productionService(request);
+    });
+    const doomed = await startStandaloneApp({ catalogueUrl: "", env: { ...env("72"), IMPORT_RUN_SECONDS: "1" } });
+    try {
+      for (const request of [create, imported])
+        void decide(bea, request.id, "approve", "Approved before the crash", doomed).catch(() => undefined);
+      expect(await eventually(async () => held === 2, 10_000, 20)).toBe(true);
+    } finally {
+      await doomed.kill();
+      production.reply(productionService);
+    }
+
+    // Their claims' lease (1 s) runs out unrenewed; any replica's next read settles them.
+    const stored = async (id: string) =>
+      (await testDb.query("SELECT state FROM change_requests WHERE id = $1", [id])).rows[0]?.state as
+        | string
+        | undefined;
+    const recovered = async () => {
+      await read(ada, "/api/requests");
+      return (await stored(create.id)) === "approved" && (await stored(imported.id)) === "pending";
+    };
+    expect(await eventually(recovered, 10_000, 100)).toBe(true);
+    expect(await read(ada, `/api/requests/${create.id}`)).toMatchObject({
+      state: "approved",
+      decidedBy: BEA.username,
+      comment: "Approved before the crash",
+      result: { error: { code: "outcome_unknown", message: expect.stringContaining("Held otters") } },
+    });
+    expect(posts(production).filter((post) => post.body.includes("Held otters"))).toHaveLength(1);
+    expect(await read(ada, `/api/requests/${imported.id}`)).toMatchObject({ state: "pending", decidedBy: null });
+
+    const sent = posts(production).length;
+    const approved = await decide(bea, imported.id, "approve");
+    expect(approved.status).toBe(200);
+    await finished(`/api/imports/${importId}`);
+    expect(bodiesSince(sent)).toEqual(['{"name":"Stoats"}']);
+    const approvals = (await app.auditEntries()).filter(
+      (entry) =>
+        entry.action === "request_approved" && [create.id, imported.id].includes(String(entry.details.changeRequestId)),
+    );
+    expect(approvals.map((entry) => [entry.details.changeRequestId, entry.actor])).toEqual([
+      [create.id, BEA.username],
+      [imported.id, BEA.username],
+    ]);
+  });
+
+  it("is not taken for stopped while its process renews the claim through a slow create", async () => {
+    const request = await createRequest("Slow otters");
+    production.reply((post) =>
+      post.body.includes("Slow otters")
+        ? { ...(productionService(post) as { status: number; body: string }), delayMs: 2_500 }
+        : productionService(post),
+    );
+    try {
+      const approving = decide(bea, request.id, "approve", undefined, quick);
+      // Reads on the other replica sweep throughout, well past the first 1-s lease.
+      for (let read = 0; read < 10; read += 1) {
+        expect((await fetch(`${app.url}/api/requests`, { headers: { cookie: ada } })).status).toBe(200);
+        await sleep(200);
+      }
+      const approved = await approving;
+      expect(approved.status).toBe(200);
+      expect(await approved.json()).toMatchObject({ state: "approved", result: { category: { name: "Slow otters" } } });
+    } finally {
+      production.reply(productionService);
+    }
+    expect(posts(production).filter((post) => post.body.includes("Slow otters"))).toHaveLength(1);
+  });
+
+  it("is approved with its job when the promotion it started runs", async () => {
+    const request = await requested(
+      await send(ada, "/api/promotions", { from: "staging", to: "production", ids: ["2"] }),
+    );
+    const job = randomUUID();
+    // What a process leaves that dies after starting the promotion and before settling the request.
+    await testDb.query(
+      `UPDATE change_requests SET state = 'approving', decided_by = $2, decided_at = now(), claim_token = $3,
+         claim_expires = now() - interval '1 second' WHERE id = $1`,
+      [request.id, BEA.username, randomUUID()],
+    );
+    await testDb.query(
+      `INSERT INTO import_jobs (id, kind, file_name, created_by, created_at, state, environment, source_environment,
+                                change_request_id)
+       VALUES ($1, 'promotion', '', $2, now(), 'cancelled', 'production', 'staging', $3)`,
+      [job, ADMIN.username, request.id],
+    );
+    expect(await read(ada, `/api/requests/${request.id}`)).toMatchObject({
+      state: "approved",
+      decidedBy: BEA.username,
+      result: { jobId: job },
+    });
   });
 });
 

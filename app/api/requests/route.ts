@@ -1,4 +1,4 @@
-import { expireRequests } from "@/lib/server/change-requests/expire-requests";
+import { sweepRequests } from "@/lib/server/change-requests/sweep-requests";
 import { changeRequestsToJson } from "@/lib/server/change-requests/request-json";
 import { listRequests } from "@/lib/server/change-requests/request-store";
 import { jsonResponse } from "@/lib/server/http/api-response";
@@ -7,7 +7,7 @@ import { changeRequestFilterSchema } from "@/lib/shared/change-request-schemas";
 
 export const GET = apiRoute("admin", async (request) => {
   const state = changeRequestFilterSchema.parse(new URL(request.url).searchParams.get("state") ?? undefined);
-  await expireRequests();
+  await sweepRequests();
   return jsonResponse(changeRequestsToJson(await listRequests(state)), 200);
 });
 

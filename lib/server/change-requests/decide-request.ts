@@ -1,11 +1,13 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
+import { getConfig } from "@/lib/server/config/config";
 import { log } from "@/lib/server/log";
 import { AppError } from "@/lib/shared/app-error";
 import type { ChangeRequest, ChangeRequestDecision } from "@/lib/shared/change-request-schemas";
-import { expireRequests } from "./expire-requests";
+import { sweepRequests } from "./sweep-requests";
 import { recordRequestEvent } from "./request-audit";
-import { claimForApproval, closeRequest, releaseClaim, settleApproval } from "./request-states";
-import { type StoredRequest, readStoredRequest, requestNotFound, toChangeRequest } from "./request-store";
+import { claimForApproval, closeRequest, releaseClaim, renewClaim, settleApproval } from "./request-states";
+import { type StoredRequest, readStoredRequest, requestById, requestNotFound, toChangeRequest } from "./request-store";
 import { runApproved } from "./run-approved";
 
 function alreadyDecided(row: StoredRequest | undefined): AppError {
@@ -40,7 +42,7 @@ export async function decideRequest(
   decision: ChangeRequestDecision,
   { username, requestId }: { username: string; requestId: string },
 ): Promise<ChangeRequest> {
-  await expireRequests();
+  await sweepRequests();
   const current = await readStoredRequest(id);
   if (!current) throw requestNotFound();
   checkPerson(toChangeRequest(current), decision, username);
@@ -56,16 +58,21 @@ export async function decideRequest(
 }
 
 // The claim, not a transaction held open across the catalogue call: the embedded database serves one session, and a
-// create may take CATALOGUE_TIMEOUT_MS. While claimed, every other decision's UPDATE finds no pending row.
+// create may take CATALOGUE_TIMEOUT_MS. While claimed, every other decision's UPDATE finds no pending row; the claim is
+// renewed as a job's lease is, so that the sweep settles it only when this process has stopped.
 async function approve(id: string, comment: string | undefined, approver: string, requestId: string) {
-  const claimed = await claimForApproval(id, approver);
+  const token = randomUUID();
+  const claimed = await claimForApproval(id, { approver, token, text: comment });
   if (!claimed) throw alreadyDecided(await readStoredRequest(id));
-  const request = toChangeRequest(claimed);
+  const renewing = setInterval(
+    () => void renewClaim(id, token).catch(() => undefined),
+    (getConfig().imports.runSeconds * 1000) / 3,
+  );
   let result: string;
   try {
-    result = await runApproved(request, approver, requestId);
+    result = await runApproved(toChangeRequest(claimed), approver, requestId);
   } catch (error) {
-    await releaseClaim(id, approver).catch((releaseError: unknown) =>
+    await releaseClaim(id, token).catch((releaseError: unknown) =>
       log.error("request_claim_not_released", {
         requestId,
         changeRequestId: id,
@@ -73,9 +80,15 @@ async function approve(id: string, comment: string | undefined, approver: string
       }),
     );
     throw error;
+  } finally {
+    clearInterval(renewing);
   }
-  const settled = await settleApproval(id, approver, comment, result);
-  if (!settled) throw new Error(`change request ${id} was no longer claimed by ${approver}`);
+  const settled = await settleApproval(id, token, result);
+  if (!settled) {
+    // The claim outlived its lease unrenewed and a sweep settled it from what the change left: that is the answer.
+    log.error("request_claim_lost", { requestId, changeRequestId: id });
+    return requestById(id);
+  }
   const approved = toChangeRequest(settled);
   await recordRequestEvent("request_approved", approved, { actor: approver, requestId });
   return approved;

@@ -2,7 +2,7 @@ import "server-only";
 import { readJobWithRows } from "@/lib/server/jobs/job-store";
 import { AppError } from "@/lib/shared/app-error";
 import type { Job } from "@/lib/shared/job-schemas";
-import { expireRequests } from "./expire-requests";
+import { sweepRequests } from "./sweep-requests";
 import { openRequest } from "./open-request";
 import { importHasRequest } from "./request-store";
 
@@ -16,7 +16,7 @@ const waiting = (job: Job, action: string, requestId: string) =>
 /** An import with a request waiting is the request's: neither started nor cancelled directly. */
 export async function refuseWhileRequested(job: Job, action: string): Promise<void> {
   if (job.state !== "preview") return;
-  await expireRequests();
+  await sweepRequests();
   const waitingId = await importHasRequest(job.id);
   if (waitingId) throw waiting(job, action, waitingId);
 }

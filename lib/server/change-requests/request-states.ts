@@ -1,4 +1,5 @@
 import "server-only";
+import { getConfig } from "@/lib/server/config/config";
 import { query, storableText } from "@/lib/server/db/database";
 import { REQUEST_COLUMNS, type StoredRequest } from "./request-store";
 
@@ -7,40 +8,70 @@ import { REQUEST_COLUMNS, type StoredRequest } from "./request-store";
 // An approval first claims the request ('approving') while its change starts, then settles it either way.
 
 const comment = (text: string | undefined) => (text === undefined ? null : storableText(text));
+const claimSeconds = () => getConfig().imports.runSeconds;
 
-/** Pending → approving, by someone other than the requester, before it expires; undefined when another got there. */
-export async function claimForApproval(id: string, approver: string): Promise<StoredRequest | undefined> {
+/**
+ * Pending → approving, by someone other than the requester, before it expires; undefined when another got there. The
+ * claim is held for IMPORT_RUN_SECONDS unless renewed, as a running job's lease is: the sweep settles a claim whose
+ * process stopped (recover-claims.ts). The approver's comment is kept now, so that it survives that too.
+ */
+export async function claimForApproval(
+  id: string,
+  { approver, token, text }: { approver: string; token: string; text: string | undefined },
+): Promise<StoredRequest | undefined> {
   const { rows } = await query<StoredRequest>(
-    `UPDATE change_requests SET state = 'approving', decided_by = $2, decided_at = now()
+    `UPDATE change_requests SET state = 'approving', decided_by = $2, decided_at = now(), comment = $3,
+       claim_token = $4, claim_expires = now() + make_interval(secs => $5)
      WHERE id = $1 AND state = 'pending' AND requested_by <> $2 AND expires_at > now()
      RETURNING ${REQUEST_COLUMNS}`,
-    [id, approver],
+    [id, approver, comment(text), token, claimSeconds()],
   );
   return rows[0];
 }
+
+/** Keeps a claim while its change starts; false once it is no longer this one's. */
+export async function renewClaim(id: string, token: string): Promise<boolean> {
+  const { rowCount } = await query(
+    `UPDATE change_requests SET claim_expires = now() + make_interval(secs => $3)
+     WHERE id = $1 AND state = 'approving' AND claim_token = $2`,
+    [id, token, claimSeconds()],
+  );
+  return rowCount === 1;
+}
+
+// The sweep acts only on a claim whose lease ran out: its process may be alive but unable to renew, never running.
+const held = (stale: boolean) =>
+  `id = $1 AND state = 'approving' AND claim_token IS NOT DISTINCT FROM $2
+   ${stale ? "AND (claim_expires IS NULL OR claim_expires < now())" : ""}`;
+const CLEAR_CLAIM = "claim_token = NULL, claim_expires = NULL";
 
 /** Approving → approved, with what ran (JSON text). */
 export async function settleApproval(
   id: string,
-  approver: string,
-  text: string | undefined,
+  token: string | null,
   result: string,
+  { stale = false } = {},
 ): Promise<StoredRequest | undefined> {
   const { rows } = await query<StoredRequest>(
-    `UPDATE change_requests SET state = 'approved', decided_at = now(), comment = $3, result = $4::jsonb
-     WHERE id = $1 AND state = 'approving' AND decided_by = $2 RETURNING ${REQUEST_COLUMNS}`,
-    [id, approver, comment(text), storableText(result)],
+    `UPDATE change_requests SET state = 'approved', decided_at = now(), result = $3::jsonb, ${CLEAR_CLAIM}
+     WHERE ${held(stale)} RETURNING ${REQUEST_COLUMNS}`,
+    [id, token, storableText(result)],
   );
   return rows[0];
 }
 
-/** Approving → pending: the change could not start, so the request waits again as it was. */
-export async function releaseClaim(id: string, approver: string): Promise<void> {
-  await query(
-    `UPDATE change_requests SET state = 'pending', decided_by = NULL, decided_at = NULL
-     WHERE id = $1 AND state = 'approving' AND decided_by = $2`,
-    [id, approver],
+/** Approving → pending: the change did not start, so the request waits again as it was. */
+export async function releaseClaim(
+  id: string,
+  token: string | null,
+  { stale = false } = {},
+): Promise<StoredRequest | undefined> {
+  const { rows } = await query<StoredRequest>(
+    `UPDATE change_requests SET state = 'pending', decided_by = NULL, decided_at = NULL, comment = NULL, ${CLEAR_CLAIM}
+     WHERE ${held(stale)} RETURNING ${REQUEST_COLUMNS}`,
+    [id, token],
   );
+  return rows[0];
 }
 
 /** Pending → rejected (not by the requester) or withdrawn (by the requester only). */

@@ -24,7 +24,7 @@ export const REQUEST_COLUMNS = `id, kind, environment,
   requested_by AS "requestedBy", to_char(requested_at AT TIME ZONE 'UTC', ${TIME}) AS "requestedAt",
   CASE WHEN state = 'approving' THEN NULL ELSE decided_by END AS "decidedBy",
   CASE WHEN state = 'approving' THEN NULL ELSE to_char(decided_at AT TIME ZONE 'UTC', ${TIME}) END AS "decidedAt",
-  comment, categories, details::text AS details, result::text AS result, state AS "storedState"`;
+  CASE WHEN state = 'approving' THEN NULL ELSE comment END AS comment, categories, details::text AS details, result::text AS result, state AS "storedState"`;
 
 export type StoredRequest = {
   id: string;

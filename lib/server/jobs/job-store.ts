@@ -66,13 +66,15 @@ export async function createJob(job: {
   fileName?: string;
   ignoredColumns?: readonly string[];
   sourceEnvironment?: CatalogueEnvironment;
+  /** The approved request that started it (issue 35), so that a sweep can tell that it did. */
+  changeRequestId?: string;
   rows: readonly NewRow[];
 }): Promise<string> {
   const id = randomUUID();
   await query(
     `INSERT INTO import_jobs (id, kind, file_name, created_by, created_at, state, ignored_columns, environment,
-                              source_environment)
-     VALUES ($1, $2, $3, $4, now(), 'preview', $5, $6, $7)`,
+                              source_environment, change_request_id)
+     VALUES ($1, $2, $3, $4, now(), 'preview', $5, $6, $7, $8)`,
     [
       id,
       job.kind,
@@ -81,6 +83,7 @@ export async function createJob(job: {
       JSON.stringify((job.ignoredColumns ?? []).map(storableText)),
       job.environment ?? null,
       job.sourceEnvironment ?? null,
+      job.changeRequestId ?? null,
     ],
   );
   try {

@@ -36,11 +36,12 @@ export async function createPromotion(promotion: {
   from: CatalogueEnvironment;
   to: CatalogueEnvironment;
   createdBy: string;
+  changeRequestId?: string;
   /** The target's ids when it starts: a category found later under a lost answer's name is ours only if not one. */
   knownIds: readonly string[];
   rows: readonly PlannedRow[];
 }): Promise<string> {
-  const { from, to, createdBy, knownIds } = promotion;
+  const { from, to, createdBy, changeRequestId, knownIds } = promotion;
   await query(
     `DELETE FROM import_jobs WHERE kind = 'promotion' AND environment = $1 AND state = 'preview'
        AND created_at < now() - $2::interval`,
@@ -56,7 +57,7 @@ export async function createPromotion(promotion: {
   // Stored in preview, it already holds the target; it runs only once every row is in.
   const id = await oneAtATime(
     to,
-    createJob({ kind: "promotion", createdBy, environment: to, sourceEnvironment: from, rows }),
+    createJob({ kind: "promotion", createdBy, environment: to, sourceEnvironment: from, changeRequestId, rows }),
   );
   try {
     await startJob(id, knownIds);

@@ -12,7 +12,14 @@ export async function startPromotion(
   { rows, knownIds }: { rows: PlannedRow[]; knownIds: string[] },
   { requestId, actor, approval }: { requestId: string; actor?: string; approval?: ApprovalDetails },
 ): Promise<string> {
-  const id = await createPromotion({ from, to, createdBy: actor ?? "", knownIds, rows });
+  const id = await createPromotion({
+    from,
+    to,
+    createdBy: actor ?? "",
+    changeRequestId: approval?.changeRequestId,
+    knownIds,
+    rows,
+  });
   wakeJobWorker();
   const skipped = rows.filter((row) => row.existingId !== undefined).length;
   await recordAudit({

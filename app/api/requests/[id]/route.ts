@@ -1,5 +1,5 @@
 import { decideRequest } from "@/lib/server/change-requests/decide-request";
-import { expireRequests } from "@/lib/server/change-requests/expire-requests";
+import { sweepRequests } from "@/lib/server/change-requests/sweep-requests";
 import { changeRequestToJson } from "@/lib/server/change-requests/request-json";
 import { requestById } from "@/lib/server/change-requests/request-store";
 import { getConfig } from "@/lib/server/config/config";
@@ -10,7 +10,7 @@ import { validateBody } from "@/lib/server/http/validate-body";
 import { changeRequestDecisionSchema } from "@/lib/shared/change-request-schemas";
 
 export const GET = apiRoute("admin", async (_request, { params }) => {
-  await expireRequests();
+  await sweepRequests();
   return jsonResponse(changeRequestToJson(await requestById(params.id)), 200);
 });
 
