@@ -6,7 +6,7 @@ import { useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState 
 import { useCategories, useJustCreated } from "@/lib/browser/categories";
 import { useCreatedByOthers } from "@/lib/browser/live-categories";
 import { downloadFile } from "@/lib/browser/download-file";
-import { VIEW_PARAM, withViewParam } from "@/lib/browser/saved-view-address";
+import { showInAddress } from "@/lib/browser/saved-view-address";
 import { type SortKey, searchableCategories, sortCategories } from "@/lib/browser/view";
 import { type View, viewFromParams, viewToSearch } from "@/lib/shared/categories-address";
 import { type Environment, inEnvironment } from "@/lib/shared/environment";
@@ -55,11 +55,7 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
   // The URL follows the view: each search keystroke replaces the entry, each sort adds one to go back to.
   const show = (next: View, history: "push" | "replace") => {
     setView(next);
-    // A saved view it was opened from stays named: its Views menu then says whether the list still shows it.
-    const openedFrom = new URLSearchParams(window.location.search).get(VIEW_PARAM);
-    const url = withViewParam(inEnvironment(viewToSearch(next) || window.location.pathname, place), openedFrom);
-    if (history === "push") window.history.pushState(null, "", url);
-    else window.history.replaceState(null, "", url);
+    showInAddress(inEnvironment(viewToSearch(next) || window.location.pathname, place), history);
   };
   const toggleSort = (key: SortKey) =>
     show({ q: search, sort: { key, dir: sort.key === key && sort.dir === "asc" ? "desc" : "asc" } }, "push");

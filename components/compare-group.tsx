@@ -1,9 +1,10 @@
 "use client";
 
-import { type ReactNode, useDeferredValue, useMemo, useState } from "react";
+import { type ReactNode, useDeferredValue, useMemo } from "react";
 import { comparisonFileName } from "@/lib/browser/comparison-csv";
 import { downloadFile } from "@/lib/browser/download-file";
 import type { Selection } from "@/lib/browser/selection";
+import type { CompareGroupId } from "@/lib/shared/compare-address";
 import { count, formatCount } from "@/lib/shared/plural";
 import { useAnnounce } from "./announcer";
 import { Button } from "./button";
@@ -22,13 +23,16 @@ export type GroupSelection<Row> = {
 };
 
 type CompareGroupProps<Row> = {
-  /** The group in the page's ids and in the CSV's file name: "only-in-staging". */
-  id: string;
+  /** The group in the page's ids, its address and the CSV's file name: "only-in-staging". */
+  id: CompareGroupId;
   title: string;
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   /** What the search box looks in. */
   textOf: (row: Row) => string;
+  /** The search box's text, kept in the page's address. */
+  search: string;
+  onSearch: (text: string) => void;
   columns: readonly Column<Row>[];
   toCsv: (rows: readonly Row[]) => Promise<string>;
   empty: string;
@@ -44,12 +48,13 @@ export function CompareGroup<Row>({
   rows,
   rowKey,
   textOf,
+  search,
+  onSearch,
   columns,
   toCsv,
   empty,
   select,
 }: CompareGroupProps<Row>) {
-  const [search, setSearch] = useState("");
   // Filtering a long group must never hold up typing in the search box.
   const deferredSearch = useDeferredValue(search);
   const texts = useMemo(() => rows.map((row) => textOf(row).toLocaleLowerCase()), [rows, textOf]);
@@ -82,7 +87,7 @@ export function CompareGroup<Row>({
               <label htmlFor={`${id}-search`}>
                 Search <span className="visually-hidden">{name}</span>
               </label>
-              <input id={`${id}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+              <input id={`${id}-search`} type="search" value={search} onChange={(e) => onSearch(e.target.value)} />
             </div>
             <p role="status" className="count">
               {matching.length === rows.length

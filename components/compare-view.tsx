@@ -1,9 +1,17 @@
 "use client";
 
-import { useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
 import { useComparison } from "@/lib/browser/comparison";
 import { useLiveEvent } from "@/lib/browser/live-events";
+import { showInAddress } from "@/lib/browser/saved-view-address";
 import { AppError } from "@/lib/shared/app-error";
+import {
+  type CompareGroupId,
+  type CompareSearches,
+  compareSearchesToQuery,
+  readCompareSearches,
+} from "@/lib/shared/compare-address";
 import { type CategoryPair, failedEnvironment } from "@/lib/shared/compare-schemas";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { comparisonSummary } from "@/lib/shared/compare-summary";
@@ -45,6 +53,27 @@ function alertTitle(error: unknown): string {
 
 const categoryId = (category: Category) => category.id;
 
+/** Each group's search, read from the address and kept there, so that a link or a saved view shows the same rows. */
+function useGroupSearches() {
+  const params = useSearchParams();
+  const [searches, setSearches] = useState<CompareSearches>(() => readCompareSearches(params));
+  useEffect(() => {
+    const restore = () => setSearches(readCompareSearches(new URLSearchParams(window.location.search)));
+    window.addEventListener("popstate", restore);
+    return () => window.removeEventListener("popstate", restore);
+  }, []);
+  return (group: CompareGroupId) => ({
+    search: searches[group],
+    onSearch: (text: string) => {
+      const next = { ...searches, [group]: text };
+      setSearches(next);
+      const query = compareSearchesToQuery(next);
+      // Each keystroke replaces the entry, as the list's search does.
+      showInAddress(query ? `${window.location.pathname}?${query}` : window.location.pathname, "replace");
+    },
+  });
+}
+
 /** Admins tick categories found in one environment only and add them to the other; viewers only look. */
 export function CompareView({
   canPromote,
@@ -56,6 +85,7 @@ export function CompareView({
 }) {
   const { data, error, isPending, isFetching, refetch } = useComparison();
   const { selection, failed, waiting } = usePromoteSelection(canPromote, approvalFor);
+  const searching = useGroupSearches();
   // A category created in either environment, or events missed, may change the comparison: the page says so and
   // waits to be asked, rather than changing under the reader's eyes.
   const [changed, setChanged] = useState(false);
@@ -97,6 +127,7 @@ export function CompareView({
         <>
           <CompareGroup
             id="only-in-staging"
+            {...searching("only-in-staging")}
             title="Only in staging"
             rows={data.onlyInStaging}
             rowKey={categoryId}
@@ -108,6 +139,7 @@ export function CompareView({
           />
           <CompareGroup
             id="only-in-production"
+            {...searching("only-in-production")}
             title="Only in production"
             rows={data.onlyInProduction}
             rowKey={categoryId}
@@ -119,6 +151,7 @@ export function CompareView({
           />
           <CompareGroup
             id="differ"
+            {...searching("differ")}
             title="Different descriptions"
             rows={data.differing}
             rowKey={({ staging, production }) => `${staging.id}:${production.id}`}

@@ -51,7 +51,7 @@ test("a viewer reaches Compare from the header and sees each group's count", asy
   await expectNoAxeViolationsInEitherScheme(page);
 });
 
-test("a group's search box filters that group's rows only", async ({ page }) => {
+test("a group's search box filters that group's rows only, and is kept in the address", async ({ page }) => {
   await page.goto(`${app.url}/compare`);
   const onlyInStaging = page.getByRole("table", { name: "Only in staging" });
   await expect(onlyInStaging.getByRole("row")).toHaveCount(4);
@@ -62,6 +62,12 @@ test("a group's search box filters that group's rows only", async ({ page }) => 
   await expect(onlyInStaging).toContainText("Newt");
   await expect(page.getByText("1 of 3 rows")).toBeVisible();
   await expect(page.getByRole("table", { name: "Only in production" }).getByRole("row")).toHaveCount(2);
+  await expect(page).toHaveURL(/\/compare\?only-in-staging=NEWT$/);
+
+  // The address alone shows the same rows: a link passed on, or a saved view.
+  await page.goto(page.url());
+  await expect(page.getByLabel("Search only in staging")).toHaveValue("NEWT");
+  await expect(onlyInStaging.getByRole("row")).toHaveCount(2);
 });
 
 test("a group downloads as spreadsheet-safe CSV, ids exact", async ({ page }) => {

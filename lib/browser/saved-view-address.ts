@@ -51,6 +51,13 @@ export function withViewParam(href: string, id: string | null): string {
   return query ? `${path}?${query}` : path;
 }
 
+/** Puts a page's own view in the address, still naming the saved view it was opened from, for its "Changed". */
+export function showInAddress(href: string, history: "push" | "replace"): void {
+  const url = withViewParam(href, new URLSearchParams(window.location.search).get(VIEW_PARAM));
+  if (history === "push") window.history.pushState(null, "", url);
+  else window.history.replaceState(null, "", url);
+}
+
 /** The server's own normal form of a page's query: parameters the page knows, as the page writes them. */
 export type Normalise = typeof normaliseViewQuery;
 

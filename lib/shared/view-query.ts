@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
 import { categoriesAddressFields, viewFromParams, viewToSearch } from "./categories-address";
+import { compareAddressFields, compareSearchesToQuery, readCompareSearches } from "./compare-address";
 import { HISTORY_FILTERS, historyAddressFields, historyHref, readHistoryView } from "./history-address";
 import type { ViewPage } from "./saved-view-schemas";
 
@@ -19,8 +20,7 @@ const PAGES: Record<ViewPage, PageAddress> = {
     fields: Object.fromEntries(HISTORY_FILTERS.map((name) => [name, historyAddressFields[name]])),
     write: (params) => withoutMark(historyHref({ ...readHistoryView(params), before: "", after: "" })),
   },
-  // Compare keeps its searches in the page, not in its address: it reads no parameter yet.
-  compare: { fields: {}, write: () => "" },
+  compare: { fields: compareAddressFields, write: (params) => compareSearchesToQuery(readCompareSearches(params)) },
 };
 
 export type NormalisedViewQuery = { query: string } | { fields: { query: string } };

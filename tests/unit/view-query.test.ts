@@ -22,7 +22,10 @@ describe("normaliseViewQuery", () => {
     });
   });
 
-  it("keeps nothing of Compare's address, which holds no search yet", () => {
+  it("keeps Compare's group searches in the groups' order, and nothing else", () => {
+    expect(normaliseViewQuery("compare", "differ=b%C3%A4r&q=owl&only-in-staging=cat+s&only-in-production=")).toEqual({
+      query: "only-in-staging=cat+s&differ=b%C3%A4r",
+    });
     expect(normaliseViewQuery("compare", "q=owl&environment=staging")).toEqual({ query: "" });
   });
 });

@@ -48,7 +48,8 @@ export default async function ComparePage() {
         Staging against production. Categories are matched by name, ignoring case and surrounding spaces.
         {isAdmin && " Tick categories found in one environment only to add them to the other."}
       </p>
-      <ListHydration state={dehydrate(queryClient)}>
+      {/* Keyed by the request, as the list is: opening a saved view starts the groups' searches afresh from the URL. */}
+      <ListHydration key={requestId} state={dehydrate(queryClient)}>
         <CompareView canPromote={isAdmin} approvalFor={getConfig().approval.requiredFor} />
       </ListHydration>
       {promotions && <RecentJobs kind="promotion" jobs={promotions} />}
