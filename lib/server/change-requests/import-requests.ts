@@ -1,4 +1,5 @@
 import "server-only";
+import { stateConflict } from "@/lib/server/jobs/job-states";
 import { readJobWithRows } from "@/lib/server/jobs/job-store";
 import { AppError } from "@/lib/shared/app-error";
 import type { Job } from "@/lib/shared/job-schemas";
@@ -6,7 +7,7 @@ import { sweepRequests } from "./sweep-requests";
 import { openRequest } from "./open-request";
 import { importHasRequest } from "./request-store";
 
-const waiting = (job: Job, action: string, requestId: string) =>
+const waiting = (action: string, requestId: string) =>
   new AppError(
     409,
     "import_state_conflict",
@@ -18,7 +19,7 @@ export async function refuseWhileRequested(job: Job, action: string): Promise<vo
   if (job.state !== "preview") return;
   await sweepRequests();
   const waitingId = await importHasRequest(job.id);
-  if (waitingId) throw waiting(job, action, waitingId);
+  if (waitingId) throw waiting(action, waitingId);
 }
 
 /** The start, as a request: the import stays in preview with the rows it will send. */
@@ -28,12 +29,7 @@ export async function requestImportStart(
   context: { requestId: string; actor: string },
 ): Promise<Response> {
   const stored = await readJobWithRows(job.id, "import");
-  if (!stored || stored.state !== "preview")
-    throw new AppError(
-      409,
-      "import_state_conflict",
-      `This import is ${stored?.state ?? job.state}, so it cannot start now.`,
-    );
+  if (!stored || stored.state !== "preview") throw stateConflict(stored ?? job, "start");
   const rows = stored.rows
     .filter((row) => row.class === "new" || (createExisting && row.class === "existing"))
     .map(({ line, name, description }) => ({ line, name, description }));
@@ -51,8 +47,7 @@ export async function requestImportStart(
     );
   } catch (error) {
     // Another admin asked to start it at the same moment: one request per import (a unique index).
-    if ((error as { code?: string }).code === "23505")
-      throw waiting(job, "start", (await importHasRequest(job.id)) ?? "");
+    if ((error as { code?: string }).code === "23505") throw waiting("start", (await importHasRequest(job.id)) ?? "");
     throw error;
   }
 }
