@@ -2,6 +2,8 @@ import { QueryClient, dehydrate } from "@tanstack/react-query";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageUser } from "@/lib/server/auth/page-user";
+import { importHasRequest } from "@/lib/server/change-requests/request-store";
+import { configuredEnvironments } from "@/lib/server/config/environments";
 import { readJobWithRows } from "@/lib/server/jobs/job-store";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { type JobKind, jobKey } from "@/lib/shared/job-schemas";
@@ -13,17 +15,13 @@ type Props = {
   id: string;
   kind: JobKind;
   back: readonly [href: string, text: string];
-  /** What the line naming who started it begins with. */
-  started?: string;
   /** Shown only under its own environment's address, so the header never names another than the one it sends to. */
   environment?: CatalogueEnvironment;
-  /** An import's pending request to start it: the preview links to it instead of offering the start. */
-  waitingFor?: string;
 };
 
 // Its pages are in a route group without a loading.tsx: nothing of the response is sent before the job is read, so an
 // unknown id gets a 404 status.
-export async function JobPage({ id, kind, back, started = "Started", environment, waitingFor }: Props) {
+export async function JobPage({ id, kind, back, environment }: Props) {
   const user = await requirePageUser();
   if (user.role !== "admin") {
     return (
@@ -38,6 +36,11 @@ export async function JobPage({ id, kind, back, started = "Started", environment
   // The browser starts from this read and keeps it fresh.
   const queryClient = new QueryClient();
   queryClient.setQueryData(jobKey(id), job);
+  // A promotion's title names its target already; an import's names only its file.
+  const started =
+    job.kind === "import" && configuredEnvironments().length > 1 ? `Into ${job.environment}, started` : "Started";
+  // An import's pending request to start it: the preview links to it instead of offering the start.
+  const waitingFor = job.kind === "import" && job.state === "preview" ? await importHasRequest(id) : undefined;
   return (
     <div className="stack">
       <Link href={back[0]} className="back-link">

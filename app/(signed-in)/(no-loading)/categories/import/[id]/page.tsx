@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { JobPage } from "@/components/job-page";
-import { importHasRequest } from "@/lib/server/change-requests/request-store";
-import { configuredEnvironments, environmentPlace } from "@/lib/server/config/environments";
+import { environmentPlace } from "@/lib/server/config/environments";
 import { pageEnvironment, type SearchParams } from "@/lib/server/environment/page-environment";
 import { inEnvironment } from "@/lib/shared/environment";
 
@@ -21,9 +20,7 @@ export default async function ImportJobPage({
       id={id}
       kind="import"
       back={[inEnvironment("/categories/import", environmentPlace(environment)), "All imports"]}
-      started={configuredEnvironments().length > 1 ? `Into ${environment}, started` : "Started"}
       environment={environment}
-      waitingFor={await importHasRequest(id)}
     />
   );
 }
