@@ -3,8 +3,7 @@ import { recordAudit } from "@/lib/server/audit/audit-trail";
 import type { ApprovalDetails } from "@/lib/server/change-requests/request-audit";
 import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
 import type { PromotionRequest } from "@/lib/shared/promotion-request";
-import type { PlannedRow } from "./promotion-store";
-import { createPromotion } from "./promotion-store";
+import { type PlannedRow, createPromotion } from "./promotion-store";
 
 /** Stored and started from a fresh plan: Compare's promote, or an approved request's. Gives the promotion's id. */
 export async function startPromotion(
