@@ -24,6 +24,11 @@ export async function readRunningJob(id: string, leaseOwner: string, job?: Job):
   return current && { ...current, ...control, knownIds: control.knownIds ?? [] };
 }
 
+function announced(id: string, changed: boolean): boolean {
+  if (changed) void announceJob(id);
+  return changed;
+}
+
 /** Preview → running, with the target's ids: a create whose answer is lost is later looked for among the others. */
 export async function startJob(id: string, knownIds: readonly string[], createExisting = false): Promise<boolean> {
   const { rows } = await query<{ started: number }>(
@@ -37,9 +42,7 @@ export async function startJob(id: string, knownIds: readonly string[], createEx
      SELECT count(*)::int AS started FROM job`,
     [id, createExisting, JSON.stringify(knownIds)],
   );
-  if (rows[0]?.started !== 1) return false;
-  void announceJob(id);
-  return true;
+  return announced(id, rows[0]?.started === 1);
 }
 
 const ACTIONS: Record<JobAction["action"], string> = {
@@ -61,9 +64,7 @@ const ACTIONS: Record<JobAction["action"], string> = {
 
 export async function applyJobAction(id: string, { action }: JobAction): Promise<boolean> {
   const { rowCount } = await query(ACTIONS[action], [id]);
-  if (rowCount !== 1) return false;
-  void announceJob(id);
-  return true;
+  return announced(id, rowCount === 1);
 }
 
 export const stateConflict = ({ kind, state }: Job, action: string) =>
@@ -90,7 +91,5 @@ export async function endJob(id: string): Promise<boolean> {
      WHERE id = $1 AND state = 'running'`,
     [id],
   );
-  if (rowCount !== 1) return false;
-  void announceJob(id);
-  return true;
+  return announced(id, rowCount === 1);
 }
