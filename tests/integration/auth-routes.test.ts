@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "@/lib/shared/schemas";
 import { removeUser, upsertUser } from "@/lib/node/user-store.mjs";
 import { testDb } from "../support/test-database";
-import { ADMIN, VIEWER, addAccounts, signIn } from "../support/auth-fixture";
+import { ADMIN, VIEWER, addAccount, addAccounts, signIn } from "../support/auth-fixture";
 import { ORIGIN, stubAppEnv } from "../support/app-env";
 
 beforeAll(async () => {
@@ -172,7 +172,7 @@ describe("a username PostgreSQL cannot store (U+0000)", () => {
 
 describe("sign-in throttling", () => {
   it("after 10 failures for one username answers 429 with Retry-After, even for the right password", async () => {
-    await upsertUser(testDb, "target", "viewer", "target-password-1");
+    await addAccount({ username: "target", role: "viewer", password: "target-password-1" });
     const { login } = await load();
     for (let i = 0; i < 10; i++) {
       const response = await login.POST(
@@ -191,7 +191,7 @@ describe("sign-in throttling", () => {
   }, 30_000);
 
   it("after 11 failures from elsewhere, the right password from a browser that signed in before still gets in", async () => {
-    await upsertUser(testDb, "owner", "admin", "owner-password-1");
+    await addAccount({ username: "owner", role: "admin", password: "owner-password-1" });
     const { login } = await load();
     const first = await login.POST(
       loginRequest({ username: "owner", password: "owner-password-1" }, { "x-client-address": "203.0.114.1" }),
@@ -219,7 +219,7 @@ describe("sign-in throttling", () => {
   }, 30_000);
 
   it("a device cookie of another account, or a forged one, earns no exemption", async () => {
-    await upsertUser(testDb, "victim", "admin", "victim-password-1");
+    await addAccount({ username: "victim", role: "admin", password: "victim-password-1" });
     const { login } = await load();
     const viewerSignIn = await login.POST(loginRequest(VIEWER, { "x-client-address": "203.0.115.1" }));
     const viewerDevice = (viewerSignIn.headers.getSetCookie()[1] ?? "").split(";")[0] ?? "";

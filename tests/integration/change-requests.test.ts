@@ -2,10 +2,8 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/ports.mjs";
-import { MIN_COST_LOG2, hashPassword } from "@/lib/node/password.mjs";
-import { saveUser } from "@/lib/node/user-store.mjs";
 import type { ChangeRequest } from "@/lib/shared/change-request-schemas";
-import { ADMIN, VIEWER, addAccounts } from "../support/auth-fixture";
+import { ADMIN, VIEWER, addAccount, addAccounts } from "../support/auth-fixture";
 import { type FakeCatalogue, type FakeHandler, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { eventually } from "../support/probes";
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
@@ -57,11 +55,7 @@ beforeAll(async () => {
   production = await startFakeCatalogue(productionService);
   staging = await startFakeCatalogue(service(STAGING_KEY, ["Dogs", "Owls", "Lynxes"]));
   await addAccounts();
-  await saveUser(testDb, {
-    username: BEA.username,
-    role: "admin",
-    passwordHash: await hashPassword(BEA.password, MIN_COST_LOG2),
-  });
+  await addAccount({ ...BEA, role: "admin" });
   const metricsPort = await freePort();
   metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   [app, quick] = await Promise.all([

@@ -1,11 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MIN_COST_LOG2, hashPassword } from "@/lib/node/password.mjs";
-import { saveUser } from "@/lib/node/user-store.mjs";
 import { auditSearchParams, readHistoryView } from "@/lib/shared/history-address";
 import { type SavedView, VIEWS_PER_PAGE_MAX } from "@/lib/shared/saved-view-schemas";
-import { ADMIN, VIEWER, addAccounts } from "../support/auth-fixture";
+import { ADMIN, VIEWER, addAccount, addAccounts } from "../support/auth-fixture";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
 import { testDb } from "../support/test-database";
@@ -24,12 +22,7 @@ let bob: string;
 beforeAll(async () => {
   catalogue = await startFakeCatalogue(() => json(200, [{ id: 1, name: "Cats" }]));
   await addAccounts();
-  for (const person of [BOB, LEAVER])
-    await saveUser(testDb, {
-      ...person,
-      role: "viewer",
-      passwordHash: await hashPassword(person.password, MIN_COST_LOG2),
-    });
+  for (const person of [BOB, LEAVER]) await addAccount({ ...person, role: "viewer" });
   [one, two] = await Promise.all([
     startStandaloneApp({ catalogueUrl: catalogue.url }),
     startStandaloneApp({ catalogueUrl: catalogue.url }),

@@ -34,6 +34,14 @@ export async function addAccounts(db: Queryable = testDb): Promise<void> {
   );
 }
 
+/** One more account, hashed as cheaply as the app accepts: for tests of what happens around a password, not of it. */
+export async function addAccount(
+  { username, role, password }: { username: string; role: "admin" | "viewer"; password: string },
+  db: Queryable = testDb,
+): Promise<void> {
+  await saveUser(db, { username, role, passwordHash: await hashPassword(password, MIN_COST_LOG2) });
+}
+
 type LoginRoute = { POST: (request: Request) => Promise<Response> };
 
 /** Signs in through the real login route and returns the Cookie header value to send afterwards. */
