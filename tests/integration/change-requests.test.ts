@@ -328,6 +328,28 @@ describe("an approval whose process stopped before settling it", () => {
     expect(posts(production).filter((post) => post.body.includes("Slow otters"))).toHaveLength(1);
   });
 
+  it("is approved with the category its create made, every digit of the id kept", async () => {
+    const request = await createRequest("Created before the crash");
+    // What a process leaves that dies after its create was answered and before settling the request.
+    await testDb.query(
+      `UPDATE change_requests SET state = 'approving', decided_by = $2, decided_at = now(), claim_token = $3,
+         claim_expires = now() - interval '1 second' WHERE id = $1`,
+      [request.id, BEA.username, randomUUID()],
+    );
+    await testDb.query(
+      `INSERT INTO audit_events (time, actor, action, details)
+       VALUES (now(), $1, 'category_created', jsonb_build_object('changeRequestId', $2::text, 'categoryId',
+                                                                 9007199254740993))`,
+      [ADMIN.username, request.id],
+    );
+    // Read as text: JSON.parse would round the id.
+    const text = await (await fetch(`${app.url}/api/requests/${request.id}`, { headers: { cookie: ada } })).text();
+    expect(JSON.parse(text)).toMatchObject({ state: "approved", decidedBy: BEA.username });
+    expect(text).toContain(
+      '"result":{"category":{"id":9007199254740993,"name":"Created before the crash","description":"four eyes"}}',
+    );
+  });
+
   it("is approved with its job when the promotion it started runs", async () => {
     const request = await requested(
       await send(ada, "/api/promotions", { from: "staging", to: "production", ids: ["2"] }),

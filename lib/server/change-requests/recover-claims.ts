@@ -7,7 +7,7 @@ import { recordRequestEvent } from "./request-audit";
 import { releaseClaim, settleApproval } from "./request-states";
 import { REQUEST_COLUMNS, type StoredRequest, toChangeRequest } from "./request-store";
 
-type CreateTrace = { action: string; categoryId: string | null; name: string | null; reason: string | null };
+type CreateTrace = { action: string; categoryId: string | null; reason: string | null };
 
 /**
  * What a create that an approval began left in the audit trail, which is written before the create is sent: nothing
@@ -15,16 +15,17 @@ type CreateTrace = { action: string; categoryId: string | null; name: string | n
  */
 async function createResult(request: Extract<ChangeRequest, { kind: "create" }>): Promise<string | undefined> {
   const { rows } = await query<CreateTrace>(
-    `SELECT action, details->>'categoryId' AS "categoryId", details->>'name' AS name, details->>'reason' AS reason
+    `SELECT action, details->>'categoryId' AS "categoryId", details->>'reason' AS reason
      FROM audit_events WHERE details->>'changeRequestId' = $1
        AND action IN ('category_create_requested', 'category_created', 'category_create_failed')`,
     [request.id],
   );
   const [trace] = rows;
   if (!trace) return undefined;
+  // The request's own name and description, as sent: the audit trail keeps a long name cut short.
   const { name, description } = request.details.category;
   if (trace.action === "category_created" && trace.categoryId)
-    return `{"category":${categoryToJson({ id: trace.categoryId, name: trace.name ?? name, description })}}`;
+    return `{"category":${categoryToJson({ id: trace.categoryId, name, description })}}`;
   const error =
     trace.action === "category_create_failed"
       ? {
