@@ -135,6 +135,8 @@ test("a failing environment is named in the page's alert, and Try again compares
 test("a category created meanwhile is told, and shown only when asked: Compare again", async ({ page, playwright }) => {
   await page.goto(`${app.url}/compare`);
   await expect(page.getByRole("banner").getByText("Updates: Live", { exact: true })).toBeVisible();
+  // Hydrated, so listening: the stream may be live before the groups are.
+  await expect(page.getByRole("button", { name: "Compare again" })).toBeEnabled();
   const gecko = { id: 6, name: "Gecko" };
   staging.reply(({ method }) =>
     method === "POST"

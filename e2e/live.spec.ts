@@ -67,6 +67,8 @@ test.describe("as a viewer", () => {
   }) => {
     await page.goto("/categories?q=domestic&sort=name&dir=desc");
     await expect(liveStatus(page)).toBeVisible();
+    // The stream may be live before the list has hydrated and listens: an event before that only shows at the next read.
+    await expect(page.getByRole("button", { name: "Name" })).toBeEnabled();
     await page.evaluate(() => Object.assign(window, { notReloaded: true }));
 
     const created = await adminRequest.post("/api/categories", {

@@ -67,7 +67,9 @@ export function wakeLiveHub(): void {
       current.readAgain = false;
       await readNew(current).catch((error: unknown) => log.warn("live_read_failed", { error: String(error) }));
     } while (current.readAgain);
-  })().finally(() => (current.reading = undefined));
+    // In the same step as the last check, not in a finally a few microtasks on, where a wake would be lost.
+    current.reading = undefined;
+  })();
 }
 
 /**
