@@ -1,11 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useSearchParams } from "next/navigation";
-import { useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useEffectEvent, useMemo, useRef } from "react";
 import { useCategories, useJustCreated } from "@/lib/browser/categories";
 import { useCreatedByOthers } from "@/lib/browser/live-categories";
 import { downloadFile } from "@/lib/browser/download-file";
+import { useAddressView } from "@/lib/browser/address-view";
 import { showInAddress } from "@/lib/browser/saved-view-address";
 import { type SortKey, searchableCategories, sortCategories } from "@/lib/browser/view";
 import { type View, viewFromParams, viewToSearch } from "@/lib/shared/categories-address";
@@ -32,9 +32,8 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
   const loadedAt = dataUpdatedAt || undefined;
   const announce = useAnnounce();
   const mounted = useMounted();
-  const params = useSearchParams();
   // The URL gives the first view; after that the view is state and the URL follows it.
-  const [view, setView] = useState<View>(() => viewFromParams(params));
+  const [view, setView] = useAddressView(viewFromParams);
   const { q: search, sort } = view;
   // Filtering a long list must never hold up typing in the search box.
   const deferredSearch = useDeferredValue(search);
@@ -45,12 +44,6 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
   const addedByOthers = useCreatedByOthers(NEW_MS, (added) =>
     announce(`${count(added, "category", "categories")} added by others`),
   );
-
-  useEffect(() => {
-    const restore = () => setView(viewFromParams(new URLSearchParams(window.location.search)));
-    window.addEventListener("popstate", restore);
-    return () => window.removeEventListener("popstate", restore);
-  }, []);
 
   // The URL follows the view: each search keystroke replaces the entry, each sort adds one to go back to.
   const show = (next: View, history: "push" | "replace") => {

@@ -1,17 +1,12 @@
 "use client";
 
-import { useSearchParams } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useComparison } from "@/lib/browser/comparison";
+import { useAddressView } from "@/lib/browser/address-view";
 import { useLiveEvent } from "@/lib/browser/live-events";
 import { showInAddress } from "@/lib/browser/saved-view-address";
 import { AppError } from "@/lib/shared/app-error";
-import {
-  type CompareGroupId,
-  type CompareSearches,
-  compareSearchesToQuery,
-  readCompareSearches,
-} from "@/lib/shared/compare-address";
+import { type CompareGroupId, compareSearchesToQuery, readCompareSearches } from "@/lib/shared/compare-address";
 import { type CategoryPair, failedEnvironment } from "@/lib/shared/compare-schemas";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { comparisonSummary } from "@/lib/shared/compare-summary";
@@ -55,13 +50,7 @@ const categoryId = (category: Category) => category.id;
 
 /** Each group's search, read from the address and kept there, so that a link or a saved view shows the same rows. */
 function useGroupSearches() {
-  const params = useSearchParams();
-  const [searches, setSearches] = useState<CompareSearches>(() => readCompareSearches(params));
-  useEffect(() => {
-    const restore = () => setSearches(readCompareSearches(new URLSearchParams(window.location.search)));
-    window.addEventListener("popstate", restore);
-    return () => window.removeEventListener("popstate", restore);
-  }, []);
+  const [searches, setSearches] = useAddressView(readCompareSearches);
   return (group: CompareGroupId) => ({
     search: searches[group],
     onSearch: (text: string) => {
