@@ -313,15 +313,24 @@ describe("an approval whose process stopped before settling it", () => {
         : productionService(post),
     );
     try {
-      const approving = decide(bea, request.id, "approve", undefined, quick);
-      // Reads on the other replica sweep throughout, well past the first 1-s lease.
-      for (let read = 0; read < 10; read += 1) {
-        expect((await fetch(`${app.url}/api/requests`, { headers: { cookie: ada } })).status).toBe(200);
+      const approving = decide(bea, request.id, "approve", "Slow but sure", quick);
+      // Reads on the other replica sweep throughout, well past the first 1-s lease; until it settles, the approval
+      // under way shows as pending, its approver and comment not yet.
+      for (let time = 0; time < 10; time += 1) {
+        expect(await read(ada, `/api/requests/${request.id}`)).toMatchObject({
+          state: "pending",
+          decidedBy: null,
+          comment: null,
+        });
         await sleep(200);
       }
       const approved = await approving;
       expect(approved.status).toBe(200);
-      expect(await approved.json()).toMatchObject({ state: "approved", result: { category: { name: "Slow otters" } } });
+      expect(await approved.json()).toMatchObject({
+        state: "approved",
+        comment: "Slow but sure",
+        result: { category: { name: "Slow otters" } },
+      });
     } finally {
       production.reply(productionService);
     }

@@ -1,12 +1,18 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { getConfig } from "@/lib/server/config/config";
 import { log } from "@/lib/server/log";
 import { AppError } from "@/lib/shared/app-error";
 import type { ChangeRequest, ChangeRequestDecision } from "@/lib/shared/change-request-schemas";
 import { sweepRequests } from "./sweep-requests";
 import { recordRequestEvent } from "./request-audit";
-import { claimForApproval, closeRequest, releaseClaim, renewClaim, settleApproval } from "./request-states";
+import {
+  claimForApproval,
+  claimRenewMs,
+  closeRequest,
+  releaseClaim,
+  renewClaim,
+  settleApproval,
+} from "./request-states";
 import { type StoredRequest, readStoredRequest, requestById, requestNotFound, toChangeRequest } from "./request-store";
 import { runApproved } from "./run-approved";
 
@@ -64,10 +70,7 @@ async function approve(id: string, comment: string | undefined, approver: string
   const token = randomUUID();
   const claimed = await claimForApproval(id, { approver, token, text: comment });
   if (!claimed) throw alreadyDecided(await readStoredRequest(id));
-  const renewing = setInterval(
-    () => void renewClaim(id, token).catch(() => undefined),
-    (getConfig().imports.runSeconds * 1000) / 3,
-  );
+  const renewing = setInterval(() => void renewClaim(id, token).catch(() => undefined), claimRenewMs());
   let result: string;
   try {
     result = await runApproved(toChangeRequest(claimed), approver, requestId);

@@ -9,6 +9,8 @@ import { REQUEST_COLUMNS, type StoredRequest } from "./request-store";
 
 const comment = (text: string | undefined) => (text === undefined ? null : storableText(text));
 const claimSeconds = () => getConfig().imports.runSeconds;
+/** How often a claim under way is renewed: three times in each lease, as a running job's is. */
+export const claimRenewMs = () => (claimSeconds() * 1000) / 3;
 
 /**
  * Pending → approving, by someone other than the requester, before it expires; undefined when another got there. The
