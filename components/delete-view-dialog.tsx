@@ -62,7 +62,12 @@ export function DeleteViewDialog({ page, view, onDeleted, onClose }: DeleteViewD
         <Button onClick={confirm} disabled={remove.isPending}>
           {remove.isPending ? "Deleting…" : "Delete"}
         </Button>
-        <Button ref={cancelRef} variant="secondary" onClick={() => dialogRef.current?.close()}>
+        <Button
+          ref={cancelRef}
+          variant="secondary"
+          onClick={() => dialogRef.current?.close()}
+          disabled={remove.isPending}
+        >
           Cancel
         </Button>
       </div>

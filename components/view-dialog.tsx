@@ -4,7 +4,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
-import { describeError } from "@/lib/browser/describe-error";
 import { sameQuery } from "@/lib/browser/saved-view-address";
 import { type SavedView, useChangeView, useCreateView } from "@/lib/browser/saved-views";
 import { AppError } from "@/lib/shared/app-error";
@@ -13,6 +12,7 @@ import { normaliseViewQuery } from "@/lib/shared/view-query";
 import { Alert } from "./alert";
 import { useAnnounce } from "./announcer";
 import { Button } from "./button";
+import { ErrorDetails } from "./error-details";
 import { Field } from "./field";
 
 const formSchema = z.object({
@@ -65,19 +65,27 @@ export function ViewDialog({ page, query, editing, onSaved, onClose }: ViewDialo
       onSaved(view);
       setSaved(true);
     } catch (error) {
-      const message = error instanceof AppError ? nameError(error) : undefined;
+      // A name taken, or the server's own word on the name, goes by the field; anything else in the alert.
+      const message = error instanceof AppError ? error.fields?.name : undefined;
       if (message) setError("name", { type: "server", message }, { shouldFocus: true });
       else setFailure(error);
     }
   });
 
   return (
-    <dialog ref={dialogRef} className="dialog" aria-labelledby={titleId} onClose={onClose}>
+    <dialog
+      ref={dialogRef}
+      className="dialog"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      // Open until the save answers, so that a refusal (a name taken, too many views) is seen.
+      onCancel={(event) => formState.isSubmitting && event.preventDefault()}
+    >
       <form onSubmit={save} noValidate className="form stack">
         <h2 id={titleId}>{editing ? `Edit “${editing.name}”` : "Save view"}</h2>
         {failure !== undefined && (
           <Alert title="The view was not saved" ref={focusAlert}>
-            <p>{failureText(failure)}</p>
+            <ErrorDetails error={failure} />
           </Alert>
         )}
         <Field id="view-name" label="Name" error={formState.errors.name?.message}>
@@ -97,22 +105,11 @@ export function ViewDialog({ page, query, editing, onSaved, onClose }: ViewDialo
           <Button type="submit" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? "Saving…" : "Save"}
           </Button>
-          <Button variant="secondary" onClick={() => dialogRef.current?.close()}>
+          <Button variant="secondary" onClick={() => dialogRef.current?.close()} disabled={formState.isSubmitting}>
             Cancel
           </Button>
         </div>
       </form>
     </dialog>
   );
-}
-
-/** What belongs by the name field: a name taken, or the server's own word on the name. */
-function nameError(error: AppError): string | undefined {
-  if (error.code === "view_name_taken") return "You already have a view with this name on this page.";
-  return error.fields?.name;
-}
-
-/** Anything else (too many views, a query the server refused, no connection) goes in the dialog's alert. */
-function failureText(error: unknown): string {
-  return (error instanceof AppError && (error.fields?.query ?? error.fields?.page)) || describeError(error);
 }

@@ -12,7 +12,7 @@ import { readApiResponse, sendApiRequest } from "./api-client";
 const ENDPOINT = "/api/views";
 const savedViewListSchema = z.array(savedViewSchema);
 
-export const savedViewsQuery = (page: ViewPage) =>
+const savedViewsQuery = (page: ViewPage) =>
   queryOptions({
     queryKey: ["saved-views", page] as const,
     queryFn: async ({ signal }) =>

@@ -4,10 +4,10 @@ import * as z from "zod/mini";
  * A saved view (issue 36): a name for one page's address query, kept on the server, private or shared with everyone.
  * What /api/views gives and takes, and what the Views menu reads. One schema for both sides.
  */
-export const VIEW_PAGES = ["categories", "history", "compare"] as const;
+const VIEW_PAGES = ["categories", "history", "compare"] as const;
 export type ViewPage = (typeof VIEW_PAGES)[number];
 
-export const VIEW_NAME_MAX = 80;
+const VIEW_NAME_MAX = 80;
 /** Views one person may keep for one page. */
 export const VIEWS_PER_PAGE_MAX = 50;
 

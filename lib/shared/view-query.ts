@@ -23,7 +23,7 @@ const PAGES: Record<ViewPage, PageAddress> = {
   compare: { fields: compareAddressFields, write: (params) => compareSearchesToQuery(readCompareSearches(params)) },
 };
 
-export type NormalisedViewQuery = { query: string } | { fields: { query: string } };
+type NormalisedViewQuery = { query: string } | { fields: { query: string } };
 
 /**
  * A page's address query as a saved view keeps it: only the parameters the page knows, written as the page writes

@@ -1,7 +1,6 @@
 import "server-only";
-import { configuredEnvironments } from "@/lib/server/config/environments";
+import { chosenEnvironment } from "@/lib/server/environment/environment-param";
 import { AppError } from "@/lib/shared/app-error";
-import { isCatalogueEnvironment } from "@/lib/shared/environment";
 import type { ViewPage } from "@/lib/shared/saved-view-schemas";
 import { normaliseViewQuery } from "@/lib/shared/view-query";
 
@@ -15,7 +14,7 @@ export function checkedQuery(page: ViewPage, query: string): string {
   const normalised = normaliseViewQuery(page, query);
   if ("fields" in normalised) throw refused(normalised.fields.query);
   const environment = new URLSearchParams(normalised.query).get("environment");
-  if (environment !== null && !(isCatalogueEnvironment(environment) && configuredEnvironments().includes(environment)))
+  if (environment !== null && !chosenEnvironment(environment))
     throw refused(`environment ${environment} is not served by this app`);
   return normalised.query;
 }

@@ -2,7 +2,14 @@ import "server-only";
 import { isUuid } from "@/lib/server/db/is-uuid";
 import { randomUUID } from "node:crypto";
 import { query, storableText } from "@/lib/server/db/database";
-import { type SavedView, type ViewPage, VIEWS_PER_PAGE_MAX, savedViewSchema } from "@/lib/shared/saved-view-schemas";
+import {
+  type NewSavedView,
+  type SavedView,
+  type SavedViewChange,
+  type ViewPage,
+  VIEWS_PER_PAGE_MAX,
+  savedViewSchema,
+} from "@/lib/shared/saved-view-schemas";
 
 const TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
@@ -16,7 +23,7 @@ type StoredView = Omit<SavedView, "mine">;
 const asSeenBy = (row: StoredView, username: string): SavedView =>
   savedViewSchema.parse({ ...row, mine: row.owner === username });
 
-export type NewView = { owner: string; page: ViewPage; name: string; query: string; shared: boolean };
+type NewView = NewSavedView & { owner: string };
 
 /** The new view, or undefined when its owner already keeps VIEWS_PER_PAGE_MAX of that page (saved_view_room). */
 export async function insertView(view: NewView): Promise<SavedView | undefined> {
@@ -49,11 +56,10 @@ export async function readView(id: string, username: string): Promise<SavedView 
   return rows[0] && asSeenBy(rows[0], username);
 }
 
-export type ViewChange = { name?: string; query?: string; shared?: boolean };
 export type ChangedView = { view: SavedView; before: Pick<SavedView, "name" | "query" | "shared"> };
 
 /** The owner's change, with what it changed from (for History); undefined when `owner` has no view with this id. */
-export async function updateView(id: string, owner: string, change: ViewChange): Promise<ChangedView | undefined> {
+export async function updateView(id: string, owner: string, change: SavedViewChange): Promise<ChangedView | undefined> {
   if (!isUuid(id)) return undefined;
   const { rows } = await query<StoredView & { beforeName: string; beforeQuery: string; beforeShared: boolean }>(
     `UPDATE saved_views AS v SET name = coalesce($3, v.name), query = coalesce($4, v.query),
