@@ -1,16 +1,50 @@
 // @ts-check
 // `npm test`: every check once, cheapest first, and each stage's time at the end (also when a stage fails).
 // The build does not check types again (next.config.js): the type-check stage here is the one.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 
-/** @type {[string, string[]][]} */
-const STAGES = [
-  ["type check", ["node_modules/typescript/bin/tsc", "--noEmit"]],
-  ["lint", ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"]],
-  ["build", ["scripts/ensure-build.mjs"]],
-  ["unit/integration", ["node_modules/vitest/vitest.mjs", "run"]],
-  ["browser", ["node_modules/@playwright/test/cli.js", "test"]],
+/** @typedef {[string, string[]]} Stage */
+
+/**
+ * Stages in one group run side by side: the type check and lint each use one core of two. The build waits for the type
+ * check, since it writes the route types (.next/types) the type check reads.
+ * @type {Stage[][]}
+ */
+const GROUPS = [
+  [
+    ["type check", ["node_modules/typescript/bin/tsc", "--noEmit"]],
+    ["lint", ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"]],
+  ],
+  [["build", ["scripts/ensure-build.mjs"]]],
+  [["unit/integration", ["node_modules/vitest/vitest.mjs", "run"]]],
+  [["browser", ["node_modules/@playwright/test/cli.js", "test"]]],
 ];
+
+/**
+ * Runs one stage; beside others, its output is held and printed whole when it ends, so the logs do not interleave.
+ * @param {Stage} stage @param {boolean} alone @returns {Promise<{ name: string, seconds: number, ok: boolean }>}
+ */
+function run([name, args], alone) {
+  if (alone) console.log(`\n▶ ${name}`);
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  /** @type {Buffer[]} */
+  const output = [];
+  child.stdout?.on("data", (chunk) => output.push(chunk));
+  child.stderr?.on("data", (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on("close", (status) => {
+      if (!alone) {
+        console.log(`\n▶ ${name}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve({ name, seconds: Math.round((performance.now() - started) / 1000), ok: status === 0 });
+    });
+  });
+}
 
 /** @type {[string, string][]} */
 const times = [];
@@ -19,18 +53,11 @@ if (process.env.CI_INSTALL_SECONDS) times.push(["install", `${process.env.CI_INS
 
 const runStarted = performance.now();
 let failed;
-for (const [name, args] of STAGES) {
-  console.log(`\n▶ ${name}`);
-  const started = performance.now();
-  const { status } = spawnSync(process.execPath, args, {
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  times.push([name, `${Math.round((performance.now() - started) / 1000)} s`]);
-  if (status !== 0) {
-    failed = name;
-    break;
-  }
+for (const group of GROUPS) {
+  const results = await Promise.all(group.map((stage) => run(stage, group.length === 1)));
+  for (const { name, seconds } of results) times.push([name, `${seconds} s`]);
+  failed = results.find(({ ok }) => !ok)?.name;
+  if (failed) break;
 }
 
 console.log("\nStage times:");
