@@ -118,10 +118,12 @@ function connectListener(current: Hub): void {
  * logout), within a second: one read for all of this process's streams. A failed read ends none.
  */
 async function endStreamsOfEndedSessions(current: Hub): Promise<void> {
-  const ids = [...new Set([...current.subscribers].map((subscriber) => subscriber.sessionId))];
+  // Only the streams whose sessions were read: one that opens during the read is not in it, and is not ended for that.
+  const checked = [...current.subscribers];
+  const ids = [...new Set(checked.map((subscriber) => subscriber.sessionId))];
   if (ids.length === 0) return;
   const roles = await signedInRoles(ids);
-  for (const subscriber of current.subscribers) {
+  for (const subscriber of checked) {
     const role = roles.get(subscriber.sessionId);
     if (role === undefined || (role === "admin") !== subscriber.admin) subscriber.end();
   }
