@@ -3,13 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { freePort } from "../scripts/lib/ports.mjs";
-import { seedUsers } from "../scripts/lib/seed-users.mjs";
 import { signedInState } from "./support/auth";
 import { startAppInstance } from "./support/app-instance";
 import { expectNoAxeViolationsInEitherScheme } from "./support/axe";
 import { ACCOUNTS, type Account } from "./support/constants";
 import { createButton, expect, fillNewCategory, test as base } from "./support/fixtures";
-import { newRunDatabase } from "./support/run-database";
+import { addRunAccounts, newRunDatabase } from "./support/run-database";
 
 /** The second admin, who approves what the run's admin asks for. Known only to this spec's database. */
 const APPROVER: Account = { username: "e2e-approver", password: "e2e-approver-password-5c2e81a7d9f3" };
@@ -23,7 +22,7 @@ const test = base.extend<{ admins: TwoAdmins }, { approvalsApp: { url: string } 
     async ({}, provide) => {
       const dir = await mkdtemp(join(tmpdir(), "categories-e2e-approvals-"));
       const database = await newRunDatabase();
-      await seedUsers(database.url, [{ ...APPROVER, role: "admin" }]);
+      await addRunAccounts(database.url, [{ ...APPROVER, role: "admin" }]);
       const app = await startAppInstance({
         port: await freePort(),
         logFile: join(dir, "approvals.log"),

@@ -1,4 +1,4 @@
-import { loginUrlFor, passwordField, signInButton, signInByApi, signInWithForm, usernameField } from "./support/auth";
+import { passwordField, signInButton, signInByApi, signInWithForm, usernameField } from "./support/auth";
 import { expectNoAxeViolationsInEitherScheme } from "./support/axe";
 import { ACCOUNTS, WRONG_PASSWORD } from "./support/constants";
 import { descriptionField, expect, fillNewCategory, nameField, tabUntilFocused, test } from "./support/fixtures";
@@ -10,6 +10,9 @@ const admin = ACCOUNTS.admin;
 test.use({ signedInAs: null });
 
 // A signed-in visit to the sign-in page with an off-site next= is redirected within this app: tests/integration/open-redirect.test.ts.
+// A page visited without a session answers with a redirect to sign-in (tests/integration/page-access.test.ts); the
+// first test below shows that signing in there comes back to the page. That a copy of a signed-out session's cookie is
+// refused is tests/integration/auth-routes.test.ts's.
 
 test.describe("sign-in page", () => {
   test("before the page's scripts run, Sign in is disabled and Enter sends nothing: the password never reaches an address", async ({
@@ -28,18 +31,6 @@ test.describe("sign-in page", () => {
     await signInButton(page).click();
     await expect(page).toHaveURL(/\/categories\/new$/);
   });
-  for (const path of ["/categories", "/categories/new"]) {
-    test(`visiting ${path} without a session leads to sign-in, and signing in comes back to it`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page).toHaveURL(loginUrlFor(path));
-      await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
-
-      await signInWithForm(page, admin);
-
-      await expect(page).toHaveURL(new RegExp(`${path}$`));
-    });
-  }
-
   // Every off-site target is a row of tests/unit/safe-next-path.test.ts; this shows the page goes where that says.
   test("after sign-in, an off-site next (//evil.example) lands on the list of this app", async ({ page, baseURL }) => {
     await page.goto(`/login?next=${encodeURIComponent("//evil.example")}`);
@@ -98,24 +89,6 @@ test.describe("signing out", () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("banner")).not.toContainText("Signed in as");
     expect((await page.request.get("/api/auth/session")).status()).toBe(401);
-  });
-
-  test("a copy of the session cookie taken before Sign out is refused afterwards", async ({
-    page,
-    playwright,
-    baseURL,
-  }) => {
-    const copy = await playwright.request.newContext({ baseURL, storageState: await page.context().storageState() });
-    expect((await copy.get("/api/categories")).status(), "the copy works while the session lasts").toBe(200);
-    await page.goto("/categories");
-
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await expect(page).toHaveURL(/\/login$/);
-
-    const replayed = await copy.get("/api/categories");
-    expect(replayed.status()).toBe(401);
-    expect(await replayed.json()).toMatchObject({ code: "unauthenticated", status: 401 });
-    await copy.dispose();
   });
 });
 

@@ -5,10 +5,13 @@ import type { StandaloneServer } from "../scripts/lib/standalone-server.mjs";
 import { startProductionInstance } from "./support/production-instance";
 
 test.describe("against the staging catalogue", () => {
-  test("the header shows a Staging badge", async ({ page }) => {
+  test("the header shows a Staging badge and, with one environment configured, no Environment switch", async ({
+    page,
+  }) => {
     await page.goto("/categories");
 
     await expect(page.getByRole("banner")).toContainText("Environment: Staging");
+    await expect(page.getByRole("navigation", { name: "Environment" })).toHaveCount(0);
   });
 
   test("the page title starts with [STAGING]", async ({ page }) => {
@@ -47,8 +50,7 @@ async function environmentLook(page: Page) {
 }
 
 test.describe("against the production catalogue", () => {
-  // One production instance for these tests, started here: the global setup's instances are staging and local.
-  test.describe.configure({ mode: "serial" });
+  // A production instance, started here: the global setup's instances are staging and local.
   test.use({ signedInAs: null });
   let production: StandaloneServer;
 
@@ -60,17 +62,13 @@ test.describe("against the production catalogue", () => {
     await production?.stop();
   });
 
-  test("the header shows a Production badge and the title has no prefix", async ({ page }) => {
-    await page.goto(`${production.url}/login`);
-
-    await expect(page.getByRole("banner")).toContainText("Environment: Production");
-    await expect(page).toHaveTitle("Sign in");
-  });
-
-  test("production, staging and local each have their own words and their own colours", async ({ page }) => {
+  test("production, staging and local each have their own words and their own colours; production's title has no prefix", async ({
+    page,
+  }) => {
     const looks = [];
     for (const origin of [production.url, instanceUrl("main"), instanceUrl("down")]) {
       await page.goto(`${origin}/login`);
+      if (origin === production.url) await expect(page).toHaveTitle("Sign in");
       looks.push(await environmentLook(page));
     }
 

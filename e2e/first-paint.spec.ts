@@ -11,6 +11,9 @@ const LARGE_LIST = Array.from({ length: 3_000 }, (_, index) => ({
   description: "d".repeat(100),
 }));
 
+// One worker runs both tests in turn: split over both, each would start the app again.
+test.describe.configure({ mode: "default" });
+
 let catalogue: FakeCatalogue;
 let app: StandaloneServer;
 

@@ -15,7 +15,7 @@ import {
   UNTIL_IT_RESPONDS,
   instancePort,
 } from "./support/constants";
-import { newRunDatabase } from "./support/run-database";
+import { newRunDatabase, startRunTemplate } from "./support/run-database";
 import { scriptedCatalogue } from "./support/scripted-catalogue";
 
 type Stop = () => Promise<unknown>;
@@ -47,6 +47,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const sessionDir = join(workDir, "sessions");
     await mkdir(sessionDir);
 
+    stops.push(await startRunTemplate(workDir));
     // The faulty and down instances have a database each (newRunDatabase says why): any instance on a database may run
     // the next part of an import started on another.
     const newDatabase = async () => {

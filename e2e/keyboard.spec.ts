@@ -39,31 +39,26 @@ async function expectFocusRing(target: Locator): Promise<void> {
   expect(outline.color, "outline colour of the focused element").not.toMatch(/^rgba\(.*, 0\)$|transparent/);
 }
 
-test.describe("the skip link", () => {
-  test("is the first Tab stop, shows when focused, and moves focus to the main content", async ({ page }) => {
-    await page.goto("/categories");
-
-    await page.keyboard.press("Tab");
-    const skipLink = page.getByRole("link", { name: "Skip to content" });
-    await expect(skipLink).toBeFocused();
-    await expect(skipLink).toBeInViewport();
-
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("main")).toBeFocused();
-    await page.keyboard.press("Tab");
-    await expect(page.getByRole("link", { name: "New category" })).toBeFocused();
-  });
-});
-
-test("every control the keyboard reaches shows a visible focus ring", async ({ page }) => {
+test("the skip link is the first Tab stop, shows when focused and moves focus to the main content, and every control the keyboard reaches shows a visible focus ring", async ({
+  page,
+}) => {
   await page.goto("/categories");
 
   await page.keyboard.press("Tab");
-  await expectFocusRing(page.getByRole("link", { name: "Skip to content" }));
-  await tabUntilFocused(page, page.getByRole("button", { name: "Sign out" }));
-  await expectFocusRing(page.getByRole("button", { name: "Sign out" }));
+  const skipLink = page.getByRole("link", { name: "Skip to content" });
+  await expectFocusRing(skipLink);
+  await expect(skipLink).toBeInViewport();
+
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("main")).toBeFocused();
   await page.keyboard.press("Tab");
   await expectFocusRing(page.getByRole("link", { name: "New category" }));
+  // Sign out, the header's last control, needs the page's scripts: until they run it is disabled and Tab skips it.
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeEnabled();
+  await page.keyboard.press("Shift+Tab");
+  await expectFocusRing(page.getByRole("button", { name: "Sign out" }));
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "New category" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expectFocusRing(page.getByRole("link", { name: "Import CSV" }));
   await page.keyboard.press("Tab");
@@ -144,6 +139,7 @@ test.describe("creating a category", () => {
     await tabUntilFocused(page, page.getByRole("link", { name: "New category" }));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/categories\/new$/);
+    await expect(page.getByRole("heading", { level: 1, name: "New category" })).toBeVisible();
     await tabUntilFocused(page, nameField(page));
     await page.keyboard.type(uniqueName);
     await page.keyboard.press("Tab");
@@ -163,17 +159,8 @@ test.describe("creating a category", () => {
     expect(await announcement.evaluate((region) => region.contains(document.activeElement))).toBe(false);
   });
 
-  test("an empty name moves focus to the Name field, described by its error", async ({ page, createRequests }) => {
-    await page.goto("/categories/new");
-
-    await tabUntilFocused(page, createButton(page));
-    await page.keyboard.press("Enter");
-
-    await expect(nameField(page)).toBeFocused();
-    await expect(nameField(page)).toHaveAttribute("aria-invalid", "true");
-    await expect(nameField(page)).toHaveAccessibleDescription(/Enter a name/);
-    expect(createRequests).toHaveLength(0);
-  });
+  // An empty name moves focus to the Name field, described by its error: e2e/create.spec.ts › an empty Name is shown
+  // next to the field…. Enter on the focused Create category button submits as a click does, as the test above shows.
 
   test.describe("when the service refuses", () => {
     test.use({ baseURL: instanceUrl("faulty") });

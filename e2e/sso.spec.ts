@@ -24,9 +24,13 @@ test.afterAll(async () => {
   await sso?.stop();
 });
 
-test("an admin signs in on the provider's own page, lands on the page asked for, and the header names them", async ({
+test("an admin signs in on the provider's own page, lands on the page asked for, holds no token, and signs out there", async ({
   page,
 }) => {
+  const responses: string[] = [];
+  page.on("response", async (response) => {
+    if (new URL(response.url()).origin === app) responses.push(await response.text().catch(() => ""));
+  });
   await signInWithSso(page, app, "admin", "/categories/new");
 
   await expect(page).toHaveURL(`${app}/categories/new`);
@@ -34,45 +38,15 @@ test("an admin signs in on the provider's own page, lands on the page asked for,
   await expect(page.getByLabel("Name", { exact: true })).toBeVisible();
   const session = await page.request.get(`${app}/api/auth/session`);
   expect(await session.json()).toEqual({ username: "ada.admin", role: "admin", method: "sso", name: "Ada Admin" });
-});
 
-test("a viewer signs in and sees the list, with no way to create", async ({ page }) => {
-  await signInWithSso(page, app, "viewer");
-
-  await expect(page).toHaveURL(`${app}/categories`);
-  await expect(page.getByRole("banner")).toContainText(`Signed in as Vic Viewer (Viewer) with ${SSO_NAME}`);
+  // No storage, page or response the browser loaded from the app holds a token.
+  await page.goto(`${app}/categories`);
   await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Create category" })).toHaveCount(0);
-});
-
-test("with AUTH_LOCAL=off the sign-in page offers the provider and no password form", async ({ page }) => {
-  await page.goto(`${app}/login`);
-
-  await expect(page.getByRole("link", { name: `Sign in with ${SSO_NAME}` })).toBeVisible();
-  await expect(page.getByLabel("Password", { exact: true })).toHaveCount(0);
-});
-
-test("once signed in, no storage, page or response the browser loaded from the app holds a token", async ({ page }) => {
-  const responses: string[] = [];
-  page.on("response", async (response) => {
-    if (new URL(response.url()).origin === app) responses.push(await response.text().catch(() => ""));
-  });
-
-  await signInWithSso(page, app, "admin");
-  await expect(page).toHaveURL(`${app}/categories`);
-  await page.goto(`${app}/categories/new`);
-  await expect(page.getByLabel("Name", { exact: true })).toBeVisible();
-
   const storage = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
   expect(storage).not.toMatch(JWT_PATTERN);
   expect(await page.content()).not.toMatch(JWT_PATTERN);
   expect(responses.length).toBeGreaterThan(2);
   expect(responses.filter((text) => JWT_PATTERN.test(text))).toEqual([]);
-});
-
-test("Sign out goes through the provider's own sign-out page and comes back to /login", async ({ page }) => {
-  await signInWithSso(page, app, "admin");
-  await expect(page).toHaveURL(`${app}/categories`);
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { name: /Do you want to sign-out/ })).toBeVisible();
@@ -82,8 +56,12 @@ test("Sign out goes through the provider's own sign-out page and comes back to /
   await expect(page).toHaveURL(`${app}/login`);
 });
 
-test("the sign-in, failure and no-access pages and the signed-in header pass axe, light and dark", async ({ page }) => {
+test("the sign-in page offers the provider and no password form; it, the failure and no-access pages pass axe; a viewer signs in, sees the list with no way to create, and the header passes axe", async ({
+  page,
+}) => {
   await page.goto(`${app}/login`);
+  await expect(page.getByRole("link", { name: `Sign in with ${SSO_NAME}` })).toBeVisible();
+  await expect(page.getByLabel("Password", { exact: true })).toHaveCount(0);
   await expectNoAxeViolationsInEitherScheme(page);
   await page.goto(`${app}/login/failed?reason=state&ref=e2e-axe`);
   await expectNoAxeViolationsInEitherScheme(page);
@@ -92,6 +70,8 @@ test("the sign-in, failure and no-access pages and the signed-in header pass axe
   await expectNoAxeViolationsInEitherScheme(page);
   await signInWithSso(page, app, "viewer");
   await expect(page).toHaveURL(`${app}/categories`);
+  await expect(page.getByRole("banner")).toContainText(`Signed in as Vic Viewer (Viewer) with ${SSO_NAME}`);
   await expect(page.getByRole("cell", { name: "dog", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "New category" })).toHaveCount(0);
   await expectNoAxeViolationsInEitherScheme(page);
 });

@@ -18,6 +18,8 @@ type Options = {
 type Fixtures = {
   /** Fails the test if the page opens any dialog (alert, confirm, prompt). */
   noDialogs: void;
+  /** Fails the test if the page refused a script or style under the Content Security Policy. */
+  noPolicyViolations: void;
   /** A category name no other test uses, so tests can share one catalogue while running in parallel. */
   uniqueName: string;
   /** Every POST /api/categories the page has sent so far. */
@@ -48,6 +50,18 @@ export const test = base.extend<Fixtures & Options>({
       });
       await provide();
       expect(dialogs, "the page opened a dialog").toEqual([]);
+    },
+    { auto: true },
+  ],
+  noPolicyViolations: [
+    async ({ page }, provide) => {
+      // Chromium reports each script or style the policy refuses on the console.
+      const reports: string[] = [];
+      page.on("console", (message) => {
+        if (message.text().includes("Content Security Policy")) reports.push(message.text());
+      });
+      await provide();
+      expect(reports, "Content Security Policy violations").toEqual([]);
     },
     { auto: true },
   ],

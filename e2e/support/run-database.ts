@@ -1,25 +1,74 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { startEmbeddedDatabase } from "../../lib/node/embedded-database.mjs";
-import { seedUsers } from "../../scripts/lib/seed-users.mjs";
+import { MIN_COST_LOG2, hashPassword } from "../../lib/node/password.mjs";
+import { saveUser } from "../../lib/node/user-store.mjs";
+import { withDatabaseClient } from "../../scripts/lib/database-client.mjs";
 import { newDatabaseOn } from "../../tests/support/test-database";
 import { ACCOUNTS, type Account, PAGER_ACCOUNT, type Role } from "./constants";
 
+/** Set by the global setup: the template database's name on TEST_POSTGRES_URL's server, or the embedded one's file. */
+const TEMPLATE = "E2E_DATABASE_TEMPLATE";
+
 /**
- * A new database that knows the run's accounts: on the PostgreSQL server TEST_POSTGRES_URL names (CI starts one), else
- * the embedded one, in memory. Instances on one database share its import jobs, and a job must be sent to the
- * catalogue whose list it was previewed against: an instance whose catalogue differs needs a database of its own.
+ * Saves accounts hashed at the lowest cost the app accepts, as the Vitest fixtures do: a hash at the app's own cost
+ * takes about 0.4 s of CPU, and the run signs in a hundred times. The tests of the hashing itself are Vitest's.
+ */
+export async function addRunAccounts(
+  databaseUrl: string,
+  accounts: readonly (Account & { role: Role })[],
+): Promise<void> {
+  await withDatabaseClient(databaseUrl, (db) =>
+    Promise.all(
+      accounts.map(async ({ username, password, role }) =>
+        saveUser(db, { username, role, passwordHash: await hashPassword(password, MIN_COST_LOG2) }),
+      ),
+    ),
+  );
+}
+
+const addRunAccountsTo = (databaseUrl: string) =>
+  addRunAccounts(databaseUrl, [
+    ...(Object.entries(ACCOUNTS) as [Role, Account][]).map(([role, account]) => ({ ...account, role })),
+    { ...PAGER_ACCOUNT, role: "viewer" as const },
+  ]);
+
+/**
+ * The global setup's template: the schema applied and the run's accounts saved, once; newRunDatabase copies it. On the
+ * PostgreSQL server TEST_POSTGRES_URL names (CI starts one), else the embedded one, saved to a file in `dir`.
+ */
+export async function startRunTemplate(dir: string): Promise<() => Promise<void>> {
+  const server = process.env.TEST_POSTGRES_URL;
+  if (server) {
+    const database = await newDatabaseOn(server);
+    await addRunAccountsTo(database.url).catch(async (error: unknown) => {
+      await database.stop();
+      throw error;
+    });
+    process.env[TEMPLATE] = new URL(database.url).pathname.slice(1);
+    return database.stop;
+  }
+  const database = await startEmbeddedDatabase(undefined);
+  try {
+    await addRunAccountsTo(database.url);
+    const file = join(dir, "template.tar");
+    await writeFile(file, Buffer.from(await (await database.dump()).arrayBuffer()));
+    process.env[TEMPLATE] = file;
+  } finally {
+    await database.stop();
+  }
+  return async () => {};
+}
+
+/**
+ * A new database that knows the run's accounts, a copy of the template. Instances on one database share its import
+ * jobs, and a job must be sent to the catalogue whose list it was previewed against: an instance whose catalogue
+ * differs needs a database of its own.
  */
 export async function newRunDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const database = process.env.TEST_POSTGRES_URL
-    ? await newDatabaseOn(process.env.TEST_POSTGRES_URL)
-    : await startEmbeddedDatabase(undefined);
-  try {
-    await seedUsers(database.url, [
-      ...(Object.entries(ACCOUNTS) as [Role, Account][]).map(([role, account]) => ({ ...account, role })),
-      { ...PAGER_ACCOUNT, role: "viewer" as const },
-    ]);
-  } catch (error) {
-    await database.stop();
-    throw error;
-  }
-  return database;
+  const template = process.env[TEMPLATE];
+  if (!template) throw new Error(`${TEMPLATE} is unset: the e2e global setup makes the template`);
+  return process.env.TEST_POSTGRES_URL
+    ? newDatabaseOn(process.env.TEST_POSTGRES_URL, template)
+    : startEmbeddedDatabase(undefined, { loadDataDir: new Blob([await readFile(template)]) });
 }
