@@ -1,12 +1,10 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { upsertUser } from "@/lib/node/user-store.mjs";
-import { ADMIN, VIEWER, addAccounts } from "../support/auth-fixture";
+import { ADMIN, VIEWER, addAccount, addAccounts } from "../support/auth-fixture";
 import { type EventStreamReader, openEventStream } from "../support/event-stream-reader";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
-import { databaseAt } from "../support/test-database";
 
 let catalogue: FakeCatalogue;
 let apps: StandaloneApp[];
@@ -75,15 +73,15 @@ beforeAll(async () => {
     return { ...json(201, category), delayMs: createMs };
   });
   await addAccounts();
-  // Two replicas on one database: an event written by one reaches the streams of the other.
+  // Two replicas on one database: an event written by one reaches the streams of the other. Only the second keeps
+  // serving through a drain's delay, which the SIGTERM test needs (it stops the second replica).
   apps = await Promise.all(
     [0, 1].map((index) =>
       startStandaloneApp({
         catalogueUrl: catalogue.url,
         env: {
           LIVE_MAX_STREAMS_PER_SESSION: "4",
-          SHUTDOWN_READY_DELAY_MS: "5000",
-          ...(index === 1 && { LIVE_MAX_STREAMS: "6" }),
+          ...(index === 1 && { LIVE_MAX_STREAMS: "6", SHUTDOWN_READY_DELAY_MS: "5000" }),
         },
       }),
     ),
@@ -97,7 +95,9 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await Promise.all(apps.map((app) => app.stop(2_000)));
+  // Nothing is checked of how they stop: a SIGTERM would cost the second replica the rest of its drain's 5 s delay,
+  // and either of them a second for the test's idle connections (drain.mjs).
+  await Promise.all(apps.map((app) => app.kill()));
   await catalogue?.close();
 });
 
@@ -290,10 +290,8 @@ describe("GET /api/events", () => {
   it("ends a stream at once when its session ends: a sign-out, the account removed, or its role changed", async () => {
     const viewerSession = await signInOverHttp(apps[0]!.url, VIEWER);
     const signOut = await open(apps[0]!, viewerSession);
-    const leaver = { username: "leaver", password: "leaver-password-123" };
-    const db = databaseAt(process.env.DATABASE_URL ?? "");
-    await upsertUser(db, leaver.username, "viewer", leaver.password);
-    await db.end();
+    const leaver = { username: "leaver", password: "leaver-password-123", role: "viewer" } as const;
+    await addAccount(leaver);
     const removal = await open(apps[1]!, await signInOverHttp(apps[1]!.url, leaver));
     await expect
       .poll(() => [signOut.text(), removal.text()])
@@ -313,14 +311,13 @@ describe("GET /api/events", () => {
     await removal.ended;
     expect(Date.now() - ended).toBeLessThan(3_000);
 
-    const changer = { username: "changer", password: "changer-password-123" };
-    const changes = databaseAt(process.env.DATABASE_URL ?? "");
-    await upsertUser(changes, changer.username, "viewer", changer.password);
+    const changer = { username: "changer", password: "changer-password-123", role: "viewer" } as const;
+    await addAccount(changer);
     const roleChange = await open(apps[1]!, await signInOverHttp(apps[1]!.url, changer));
     await expect.poll(() => roleChange.text()).toMatch(/^retry:/);
     ended = Date.now();
-    await upsertUser(changes, changer.username, "admin", changer.password);
-    await changes.end();
+    // Saved again as an admin: the same write as `npm run users add`, with the cheapest hash.
+    await addAccount({ ...changer, role: "admin" });
     await roleChange.ended;
     expect(Date.now() - ended).toBeLessThan(3_000);
   });

@@ -73,9 +73,10 @@ describe("metrics on METRICS_PORT", () => {
     expect(value(samples, "categories_admin_process_cpu_user_seconds_total", {})).toBeGreaterThan(0);
   });
 
-  it("count requests by route pattern: 200 random paths give a bounded set of label values", async () => {
+  it("count requests by route pattern: 25 random paths give a bounded set of label values", async () => {
     const token = () => randomBytes(6).toString("hex");
-    const paths = Array.from({ length: 200 }, (_, i) => {
+    // Five of each kind: labelled by path, they would give 25 routes, past the bound below.
+    const paths = Array.from({ length: 25 }, (_, i) => {
       switch (i % 5) {
         case 0:
           return `/api/imports/${randomUUID()}`;
@@ -90,7 +91,7 @@ describe("metrics on METRICS_PORT", () => {
       }
     });
     const read = async (path: string) => (await fetch(`${app.url}${path}`, { headers: { cookie } })).arrayBuffer();
-    for (let i = 0; i < paths.length; i += 20) await Promise.all(paths.slice(i, i + 20).map(read));
+    await Promise.all(paths.map(read));
     await read("/api/categories");
 
     // A response is counted once the server has finished it, which may be just after the client has read it.
@@ -101,7 +102,7 @@ describe("metrics on METRICS_PORT", () => {
     // The last request sent: when it is counted, so are the others.
     expect(await eventually(async () => listCount(await counted()) === 1, 5_000)).toBe(true);
     const samples = await counted();
-    expect(samples.reduce((total, sample) => total + sample.value, 0)).toBeGreaterThanOrEqual(201);
+    expect(samples.reduce((total, sample) => total + sample.value, 0)).toBeGreaterThanOrEqual(paths.length + 1);
     const routes = new Set(samples.map((sample) => sample.labels.route));
     expect(routes).toContain("/api/imports/[id]");
     expect(routes).toContain("/categories/import/[id]");

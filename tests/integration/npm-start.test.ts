@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "@/lib/node/password.mjs";
+import { MIN_COST_LOG2, hashPassword } from "@/lib/node/password.mjs";
 import { freePort } from "../../scripts/lib/ports.mjs";
 import { type Child, spawnNode, waitForOutput } from "../support/child-process";
 import { eventually } from "../support/probes";
@@ -120,10 +120,13 @@ describe("npm start after an upgrade from a version with a users file", () => {
   it("imports DATA_DIR/users.json into the empty database, so everyone keeps their password", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "npm-start-upgrade-"));
     const port = await freePort();
+    // The cheapest hash the app accepts: the import keeps it as it is, and the sign-in verifies it at its own cost.
     await writeFile(
       join(dataDir, "users.json"),
       JSON.stringify({
-        users: [{ username: "maria", role: "admin", passwordHash: await hashPassword("maria-password-1") }],
+        users: [
+          { username: "maria", role: "admin", passwordHash: await hashPassword("maria-password-1", MIN_COST_LOG2) },
+        ],
       }),
     );
     const app = await npmStart(dataDir, port);

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "@/lib/node/password.mjs";
+import { MIN_COST_LOG2, hashPassword, verifyPassword } from "@/lib/node/password.mjs";
 import { importUsersFile, listUsers, removeUser, saveUser, upsertUser } from "@/lib/node/user-store.mjs";
 import { startEmbeddedDatabase } from "@/lib/node/embedded-database.mjs";
 import { testDb } from "../support/test-database";
@@ -15,8 +15,9 @@ describe("password hashes", () => {
     expect(a).not.toBe(b);
   });
 
+  // The app's cost is the test above's subject; the cheapest cost it accepts is an eighth of the work.
   it("verify the right password only", async () => {
-    const hash = await hashPassword("correct horse battery");
+    const hash = await hashPassword("correct horse battery", MIN_COST_LOG2);
     expect(await verifyPassword("correct horse battery", hash)).toBe(true);
     expect(await verifyPassword("correct horse batterY", hash)).toBe(false);
     expect(await verifyPassword("correct horse battery", "plain-text")).toBe(false);
@@ -29,8 +30,8 @@ const storedHash = async (username: string): Promise<string> =>
 describe("users table", () => {
   it("loses no update when forty are made at once", async () => {
     const names = Array.from({ length: 40 }, (_, i) => `person-${i}`);
-    // One hash for all: forty scrypt runs would only spread the writes out, and cost about 16 s of CPU.
-    const passwordHash = await hashPassword("a-password-of-12");
+    // One hash for all, and the cheapest: forty at the app's cost would only spread the writes out, for 16 s of CPU.
+    const passwordHash = await hashPassword("a-password-of-12", MIN_COST_LOG2);
     await Promise.all(names.map((username) => saveUser(testDb, { username, role: "viewer", passwordHash })));
     const listed = (await listUsers(testDb)).map((user) => user.username);
     expect(listed.filter((name) => name.startsWith("person-")).sort()).toEqual([...names].sort());
@@ -60,7 +61,8 @@ describe("users table", () => {
   it("imports a users file of the versions before the database, keeping each password; invalid entries are named", async () => {
     const dir = await mkdtemp(join(tmpdir(), "users-import-"));
     const file = join(dir, "users.json");
-    const hash = await hashPassword("imported-password-1");
+    // A hash is imported as it is, whatever its cost: the cheapest will do.
+    const hash = await hashPassword("imported-password-1", MIN_COST_LOG2);
     const entries = [
       { username: "imp", role: "admin", passwordHash: hash },
       { username: "bad", role: "root", passwordHash: hash },
@@ -120,7 +122,9 @@ describe("npm run users", () => {
     await writeFile(
       file,
       JSON.stringify({
-        users: [{ username: "carol", role: "viewer", passwordHash: await hashPassword("carol-password-1") }],
+        users: [
+          { username: "carol", role: "viewer", passwordHash: await hashPassword("carol-password-1", MIN_COST_LOG2) },
+        ],
       }),
     );
     const imported = await users(["import", file]);

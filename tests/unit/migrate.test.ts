@@ -3,24 +3,22 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedDatabase } from "@/lib/node/embedded-database.mjs";
 import { migrate } from "@/lib/node/migrate.mjs";
-import { newDatabaseOn } from "../support/test-database";
+import { fileDatabaseKind, fileDatabaseServer, newDatabaseOn } from "../support/test-database";
 
 const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
 
 type Database = { url: string; stop: () => Promise<void> };
 
-// The embedded database always; a real PostgreSQL server too when TEST_POSTGRES_URL names one (.ci/run starts one).
-const servers: [string, () => Promise<Database>][] = [
-  ["the embedded database", () => startEmbeddedDatabase(undefined)],
-  ...(process.env.TEST_POSTGRES_URL
-    ? [["PostgreSQL", () => newDatabaseOn(process.env.TEST_POSTGRES_URL ?? "")] as [string, () => Promise<Database>]]
-    : []),
-];
+// The run's database kind, as for every test file's own: .ci/run's first pass migrates the embedded database, its
+// second (TEST_FILE_DATABASE=postgres) PostgreSQL, so both are covered once. Without TEST_FILE_DATABASE (a plain
+// `npm test`), the embedded one.
+const server = fileDatabaseServer();
+const newDatabase = (): Promise<Database> => (server ? newDatabaseOn(server) : startEmbeddedDatabase(undefined));
 
-describe.each(servers)("migrations on a new database (%s)", (_name, create) => {
+describe(`migrations on a new database (${fileDatabaseKind()})`, () => {
   let database: Database;
   beforeAll(async () => {
-    database = await create();
+    database = await newDatabase();
   }, 30_000);
   afterAll(() => database?.stop());
 
