@@ -8,12 +8,13 @@ import { appMetrics } from "@/lib/server/metrics/app-metrics";
 import { AppError } from "@/lib/shared/app-error";
 import { LIVE_RETRY_MS } from "@/lib/shared/live-events";
 import { type LiveEvent, missedSince } from "./live-event-store";
-import { type Subscriber, openStreams, subscribe, unsubscribe } from "./live-hub";
+import { type Subscriber, subscribe, unsubscribe } from "./live-hub";
 import { startServiceWatcher } from "./service-watcher";
 
 // Proxies close a connection idle for a minute or so; a comment line is sent well within that.
 const KEEP_ALIVE_MS = 15_000;
-// Streams open per session, by its id: one count per process, however many copies the build makes.
+// Streams open per session, by its id (and so in all, their sum): one count per process, however many copies the build
+// makes.
 const perSession = () => remember("live-streams-per-session", () => new Map<string, number>());
 const encoder = new TextEncoder();
 
@@ -24,11 +25,14 @@ function frame({ id, type, data }: Pick<LiveEvent, "id" | "type" | "data">): Uin
 
 function countStream(sessionKey: string): () => void {
   const { maxStreams, maxStreamsPerSession } = getConfig().live;
-  if (openStreams() >= maxStreams || isShuttingDown())
+  const counts = perSession();
+  // Counted here, in the same step as the check: a stream joins the hub only after a read, so the hub's count would let
+  // streams opened together past the limit.
+  const admitted = [...counts.values()].reduce((sum, open) => sum + open, 0);
+  if (admitted >= maxStreams || isShuttingDown())
     throw new AppError(503, "busy", "This server cannot take another live stream now. Try again shortly.", undefined, {
       headers: { "retry-after": "5" },
     });
-  const counts = perSession();
   const open = counts.get(sessionKey) ?? 0;
   if (open >= maxStreamsPerSession)
     throw new AppError(429, "too_many_streams", `This session already has ${open} live streams open; close a tab.`);
@@ -103,6 +107,8 @@ export async function eventStream(
   signal.addEventListener("abort", close);
   try {
     const upTo = await subscribe(subscriber);
+    // A client gone during the read closed the stream before it had joined: leave again.
+    if (signal.aborted) close();
     startServiceWatcher();
     sentId = upTo;
     if (lastEventId !== null) {
