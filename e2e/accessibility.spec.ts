@@ -24,6 +24,7 @@ test.describe("no axe violations in either scheme", () => {
       await page.goto("/login");
       await signInButton(page).click();
       await expect(usernameField(page)).toHaveAttribute("aria-invalid", "true");
+      await expect(usernameField(page)).toHaveAccessibleDescription(/Enter your username/);
       await expect(usernameField(page)).toBeFocused();
 
       await expectNoAxeViolationsInEitherScheme(page);

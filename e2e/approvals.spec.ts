@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { freePort } from "../scripts/lib/ports.mjs";
+import { databaseAt } from "../tests/support/test-database";
 import { signedInState } from "./support/auth";
 import { startAppInstance } from "./support/app-instance";
 import { expectNoAxeViolationsInEitherScheme } from "./support/axe";
@@ -22,7 +23,9 @@ const test = base.extend<{ admins: TwoAdmins }, { approvalsApp: { url: string } 
     async ({}, provide) => {
       const dir = await mkdtemp(join(tmpdir(), "categories-e2e-approvals-"));
       const database = await newRunDatabase();
-      await addRunAccounts(database.url, [{ ...APPROVER, role: "admin" }]);
+      const db = databaseAt(database.url);
+      await addRunAccounts(db, [{ ...APPROVER, role: "admin" }]);
+      await db.end();
       const app = await startAppInstance({
         port: await freePort(),
         logFile: join(dir, "approvals.log"),

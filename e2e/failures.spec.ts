@@ -105,6 +105,8 @@ const databaseTest = test.extend<{ databaseProxy: TcpProxy; databaseAppUrl: stri
 databaseTest(
   "when the app's database is down, a page loaded or opened from a link says so, and Try again shows it once it is back",
   async ({ page, databaseProxy }) => {
+    // Two waits for the database's return, each up to 20 s, besides the instance's own start.
+    databaseTest.slow();
     const downAlert = page.getByRole("alert").filter({ hasText: "The app's database is not answering" });
     await databaseProxy.cut();
     await page.goto("/history");

@@ -118,7 +118,7 @@ test("coming back to the tab refreshes a list older than 10 seconds, and not a f
 });
 
 test.describe("Export CSV", () => {
-  test("downloads the current view, filtered and sorted, with exact ids and RFC 4180 quoting", async ({ page }) => {
+  test("downloads the current view, filtered and sorted, with exact ids, as CSV", async ({ page }) => {
     await page.goto(`/categories?q=${SEEDED_SEARCH}&sort=name&dir=asc`);
     await expect(page.getByRole("status").filter({ hasText: /^5 of [\d,]+ categories$/ })).toBeVisible();
 

@@ -20,7 +20,7 @@ const test = base.extend<{ db: ReturnType<typeof databaseAt>; throwawayAdmin: Ac
       username: `e2e-temp-${randomBytes(5).toString("hex")}`,
       password: randomBytes(16).toString("hex"),
     };
-    await addRunAccounts(setupValue(ENV.databaseUrl), [{ ...account, role: "admin" }]);
+    await addRunAccounts(db, [{ ...account, role: "admin" }]);
     await provide(account);
     await removeUser(db, account.username);
   },

@@ -36,13 +36,24 @@ function run([name, args], alone) {
   child.stdout?.on("data", (chunk) => output.push(chunk));
   child.stderr?.on("data", (chunk) => output.push(chunk));
   return new Promise((resolve) => {
-    child.on("close", (status) => {
+    let ended = false;
+    /** @param {boolean} ok */
+    const end = (ok) => {
+      if (ended) return;
+      ended = true;
       if (!alone) {
         console.log(`\n▶ ${name}`);
         process.stdout.write(Buffer.concat(output));
       }
-      resolve({ name, seconds: Math.round((performance.now() - started) / 1000), ok: status === 0 });
+      resolve({ name, seconds: Math.round((performance.now() - started) / 1000), ok });
+    };
+    // A process that could not start (a loaded machine's EAGAIN) is a failed stage, as spawnSync reported it.
+    child.on("error", (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      if (alone) console.error(error.message);
+      end(false);
     });
+    child.on("close", (status) => end(status === 0));
   });
 }
 
@@ -56,7 +67,10 @@ let failed;
 for (const group of GROUPS) {
   const results = await Promise.all(group.map((stage) => run(stage, group.length === 1)));
   for (const { name, seconds } of results) times.push([name, `${seconds} s`]);
-  failed = results.find(({ ok }) => !ok)?.name;
+  failed = results
+    .filter(({ ok }) => !ok)
+    .map(({ name }) => name)
+    .join(", ");
   if (failed) break;
 }
 

@@ -75,6 +75,8 @@ export const ENV = {
   otherDatabaseUrl: "E2E_OTHER_DATABASE_URL",
   /** The down instance's own database. */
   downDatabaseUrl: "E2E_DOWN_DATABASE_URL",
+  /** What newRunDatabase copies: a database's name on TEST_POSTGRES_URL's server, or the embedded one's file. */
+  databaseTemplate: "E2E_DATABASE_TEMPLATE",
 } as const;
 
 export type Role = "viewer" | "admin";

@@ -2,36 +2,31 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startEmbeddedDatabase } from "../../lib/node/embedded-database.mjs";
 import { MIN_COST_LOG2, hashPassword } from "../../lib/node/password.mjs";
-import { saveUser } from "../../lib/node/user-store.mjs";
+import { type Queryable, saveUser } from "../../lib/node/user-store.mjs";
 import { withDatabaseClient } from "../../scripts/lib/database-client.mjs";
 import { newDatabaseOn } from "../../tests/support/test-database";
-import { ACCOUNTS, type Account, PAGER_ACCOUNT, type Role } from "./constants";
-
-/** Set by the global setup: the template database's name on TEST_POSTGRES_URL's server, or the embedded one's file. */
-const TEMPLATE = "E2E_DATABASE_TEMPLATE";
+import { ACCOUNTS, type Account, ENV, PAGER_ACCOUNT, type Role } from "./constants";
 
 /**
  * Saves accounts hashed at the lowest cost the app accepts, as the Vitest fixtures do: a hash at the app's own cost
- * takes about 0.4 s of CPU, and the run signs in a hundred times. The tests of the hashing itself are Vitest's.
+ * takes about 0.4 s of CPU, and the run signs in about forty times. The tests of the hashing itself are Vitest's.
  */
-export async function addRunAccounts(
-  databaseUrl: string,
-  accounts: readonly (Account & { role: Role })[],
-): Promise<void> {
-  await withDatabaseClient(databaseUrl, (db) =>
-    Promise.all(
-      accounts.map(async ({ username, password, role }) =>
-        saveUser(db, { username, role, passwordHash: await hashPassword(password, MIN_COST_LOG2) }),
-      ),
+export async function addRunAccounts(db: Queryable, accounts: readonly (Account & { role: Role })[]): Promise<void> {
+  await Promise.all(
+    accounts.map(async ({ username, password, role }) =>
+      saveUser(db, { username, role, passwordHash: await hashPassword(password, MIN_COST_LOG2) }),
     ),
   );
 }
 
+// The template's schema is brought up to date first; its copies have it.
 const addRunAccountsTo = (databaseUrl: string) =>
-  addRunAccounts(databaseUrl, [
-    ...(Object.entries(ACCOUNTS) as [Role, Account][]).map(([role, account]) => ({ ...account, role })),
-    { ...PAGER_ACCOUNT, role: "viewer" as const },
-  ]);
+  withDatabaseClient(databaseUrl, (db) =>
+    addRunAccounts(db, [
+      ...(Object.entries(ACCOUNTS) as [Role, Account][]).map(([role, account]) => ({ ...account, role })),
+      { ...PAGER_ACCOUNT, role: "viewer" as const },
+    ]),
+  );
 
 /**
  * The global setup's template: the schema applied and the run's accounts saved, once; newRunDatabase copies it. On the
@@ -45,7 +40,7 @@ export async function startRunTemplate(dir: string): Promise<() => Promise<void>
       await database.stop();
       throw error;
     });
-    process.env[TEMPLATE] = new URL(database.url).pathname.slice(1);
+    process.env[ENV.databaseTemplate] = new URL(database.url).pathname.slice(1);
     return database.stop;
   }
   const database = await startEmbeddedDatabase(undefined);
@@ -53,7 +48,7 @@ export async function startRunTemplate(dir: string): Promise<() => Promise<void>
     await addRunAccountsTo(database.url);
     const file = join(dir, "template.tar");
     await writeFile(file, Buffer.from(await (await database.dump()).arrayBuffer()));
-    process.env[TEMPLATE] = file;
+    process.env[ENV.databaseTemplate] = file;
   } finally {
     await database.stop();
   }
@@ -66,8 +61,8 @@ export async function startRunTemplate(dir: string): Promise<() => Promise<void>
  * differs needs a database of its own.
  */
 export async function newRunDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const template = process.env[TEMPLATE];
-  if (!template) throw new Error(`${TEMPLATE} is unset: the e2e global setup makes the template`);
+  const template = process.env[ENV.databaseTemplate];
+  if (!template) throw new Error(`${ENV.databaseTemplate} is unset: the e2e global setup makes the template`);
   return process.env.TEST_POSTGRES_URL
     ? newDatabaseOn(process.env.TEST_POSTGRES_URL, template)
     : startEmbeddedDatabase(undefined, { loadDataDir: new Blob([await readFile(template)]) });

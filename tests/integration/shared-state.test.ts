@@ -116,8 +116,10 @@ describe(`sessions, accounts, throttle and audit trail kept in ${fileDatabaseKin
     const cookie = await signInOverHttp(before.url, ADMIN);
     expect(await status(before, cookie)).toBe(200);
     await before.stop(5_000);
-    const after = await start();
-    pair = Promise.resolve([after, other]);
+    // The pair from here on, set before the start settles: should it fail, the next test fails on that, not on a
+    // stopped app.
+    pair = start().then((after) => [after, other]);
+    const [after] = await runningPair();
     expect(await status(after, cookie)).toBe(200);
   }, 60_000);
 

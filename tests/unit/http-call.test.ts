@@ -36,6 +36,8 @@ describe("httpCall's kept-alive connections", () => {
 
     // Only the app's close is logged: the service ends an idle connection by destroying it, which emits no "end".
     await expect.poll(() => closedByClient.length, { timeout: 10_000 }).toBe(1);
+    // Seeing the close at all shows the app closed before the service did; the bound shows it did so within the
+    // advertised timeout, not a moment before a service that waits longer than it says.
     expect(closedByClient[0]! - idleSince).toBeLessThan(2_000);
   });
 
