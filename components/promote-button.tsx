@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { comparisonQuery } from "@/lib/browser/comparison";
+import { focusAfterClose } from "@/lib/browser/focus-after-close";
 import { startPromotion } from "@/lib/browser/jobs";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { count, formatCount } from "@/lib/shared/plural";
@@ -77,7 +78,7 @@ export function PromoteButton({ from, to, ids, onError, onWaiting, needsApproval
         onClose={() => {
           const ended = outcome.current;
           outcome.current = undefined;
-          if (!ended) openerRef.current?.focus();
+          if (!ended) focusAfterClose(dialogRef.current, openerRef.current);
           else if ("requestId" in ended) onWaiting(ended.requestId);
           else onError(ended.error);
         }}

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useDecideRequest } from "@/lib/browser/change-requests";
+import { focusAfterClose } from "@/lib/browser/focus-after-close";
 import { approveQuestion } from "@/lib/browser/request-words";
 import type { ChangeRequest, ChangeRequestDecision } from "@/lib/shared/change-request-schemas";
 import { Alert } from "./alert";
@@ -125,7 +126,7 @@ export function RequestDecision({ request, mine }: { request: ChangeRequest; min
           }}
           onClose={() => {
             if (ended.current === "failed") alertRef.current?.focus();
-            else if (!ended.current) approveRef.current?.focus();
+            else if (!ended.current) focusAfterClose(dialogRef.current, approveRef.current);
             ended.current = undefined;
           }}
         >
