@@ -3,13 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { freePort } from "../scripts/lib/ports.mjs";
+import { addAccount } from "../tests/support/auth-fixture";
 import { databaseAt } from "../tests/support/test-database";
 import { signedInState } from "./support/auth";
 import { startAppInstance } from "./support/app-instance";
 import { expectNoAxeViolationsInEitherScheme } from "./support/axe";
 import { ACCOUNTS, type Account } from "./support/constants";
 import { createButton, expect, fillNewCategory, test as base } from "./support/fixtures";
-import { addRunAccounts, newRunDatabase } from "./support/run-database";
+import { newRunDatabase } from "./support/run-database";
 
 /** The second admin, who approves what the run's admin asks for. Known only to this spec's database. */
 const APPROVER: Account = { username: "e2e-approver", password: "e2e-approver-password-5c2e81a7d9f3" };
@@ -24,7 +25,7 @@ const test = base.extend<{ admins: TwoAdmins }, { approvalsApp: { url: string } 
       const dir = await mkdtemp(join(tmpdir(), "categories-e2e-approvals-"));
       const database = await newRunDatabase();
       const db = databaseAt(database.url);
-      await addRunAccounts(db, [{ ...APPROVER, role: "admin" }]);
+      await addAccount({ ...APPROVER, role: "admin" }, db);
       await db.end();
       const app = await startAppInstance({
         port: await freePort(),

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { removeUser } from "../lib/node/user-store.mjs";
+import { addAccount } from "../tests/support/auth-fixture";
 import { databaseAt } from "../tests/support/test-database";
 import { loginUrlFor, signInByApi, signInWithForm } from "./support/auth";
 import { type Account, ENV, setupValue } from "./support/constants";
 import { createButton, descriptionField, expect, fillNewCategory, nameField, test as base } from "./support/fixtures";
-import { addRunAccounts } from "./support/run-database";
 
 const test = base.extend<{ db: ReturnType<typeof databaseAt>; throwawayAdmin: Account }>({
   /** The database every instance shares. */
@@ -20,7 +20,7 @@ const test = base.extend<{ db: ReturnType<typeof databaseAt>; throwawayAdmin: Ac
       username: `e2e-temp-${randomBytes(5).toString("hex")}`,
       password: randomBytes(16).toString("hex"),
     };
-    await addRunAccounts(db, [{ ...account, role: "admin" }]);
+    await addAccount({ ...account, role: "admin" }, db);
     await provide(account);
     await removeUser(db, account.username);
   },

@@ -1,31 +1,21 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startEmbeddedDatabase } from "../../lib/node/embedded-database.mjs";
-import { MIN_COST_LOG2, hashPassword } from "../../lib/node/password.mjs";
-import { type Queryable, saveUser } from "../../lib/node/user-store.mjs";
 import { withDatabaseClient } from "../../scripts/lib/database-client.mjs";
+import { addAccount } from "../../tests/support/auth-fixture";
 import { newDatabaseOn } from "../../tests/support/test-database";
 import { ACCOUNTS, type Account, ENV, PAGER_ACCOUNT, type Role } from "./constants";
 
-/**
- * Saves accounts hashed at the lowest cost the app accepts, as the Vitest fixtures do: a hash at the app's own cost
- * takes about 0.4 s of CPU, and the run signs in about forty times. The tests of the hashing itself are Vitest's.
- */
-export async function addRunAccounts(db: Queryable, accounts: readonly (Account & { role: Role })[]): Promise<void> {
-  await Promise.all(
-    accounts.map(async ({ username, password, role }) =>
-      saveUser(db, { username, role, passwordHash: await hashPassword(password, MIN_COST_LOG2) }),
-    ),
-  );
-}
-
-// The template's schema is brought up to date first; its copies have it.
+// The template's schema is brought up to date first; its copies have it. The accounts are hashed at the lowest cost the
+// app accepts, as Vitest's are (addAccount): at the app's own cost each sign-in of the run would take 0.4 s of CPU.
 const addRunAccountsTo = (databaseUrl: string) =>
   withDatabaseClient(databaseUrl, (db) =>
-    addRunAccounts(db, [
-      ...(Object.entries(ACCOUNTS) as [Role, Account][]).map(([role, account]) => ({ ...account, role })),
-      { ...PAGER_ACCOUNT, role: "viewer" as const },
-    ]),
+    Promise.all(
+      [
+        ...(Object.entries(ACCOUNTS) as [Role, Account][]).map(([role, account]) => ({ ...account, role })),
+        { ...PAGER_ACCOUNT, role: "viewer" as const },
+      ].map((account) => addAccount(account, db)),
+    ),
   );
 
 /**
