@@ -14,13 +14,13 @@ import {
   requestsHref,
 } from "@/lib/browser/request-words";
 import { requestPagePath } from "@/lib/browser/waiting-request";
-import type { ChangeRequest } from "@/lib/shared/change-request-schemas";
+import type { ChangeRequestSummary } from "@/lib/shared/change-request-schemas";
 import { count, formatCount } from "@/lib/shared/plural";
 import { Alert } from "./alert";
 import { Button } from "./button";
 import { LocalTime } from "./local-time";
 
-function summary(filter: RequestsFilter, requests: readonly ChangeRequest[]): string {
+function summary(filter: RequestsFilter, requests: readonly ChangeRequestSummary[]): string {
   const noun = filter === "all" ? "" : `${STATE_WORDS[filter].toLowerCase()} `;
   return requests.length === 0
     ? `No ${noun}requests.`
@@ -67,7 +67,7 @@ export function RequestsView() {
   );
 }
 
-function RequestsTable({ requests, caption }: { requests: readonly ChangeRequest[]; caption: string }) {
+function RequestsTable({ requests, caption }: { requests: readonly ChangeRequestSummary[]; caption: string }) {
   return (
     <div className="table-scroll" role="region" aria-label="Requests" tabIndex={0}>
       <table className="table">

@@ -1,11 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as z from "zod/mini";
-import { type ChangeRequestDecision, changeRequestSchema } from "@/lib/shared/change-request-schemas";
+import {
+  type ChangeRequestDecision,
+  changeRequestSchema,
+  changeRequestSummarySchema,
+} from "@/lib/shared/change-request-schemas";
 import { readApiResponse, sendApiRequest } from "./api-client";
 import type { RequestsFilter } from "./request-words";
 
 const ENDPOINT = "/api/requests";
-const requestListSchema = z.array(changeRequestSchema);
+const requestListSchema = z.array(changeRequestSummarySchema);
 
 export const requestsKey = ["change-requests"] as const;
 

@@ -1,4 +1,4 @@
-import type { ChangeRequest, ChangeRequestState } from "@/lib/shared/change-request-schemas";
+import type { ChangeRequest, ChangeRequestState, ChangeRequestSummary } from "@/lib/shared/change-request-schemas";
 import { CHANGE_REQUEST_STATES } from "@/lib/shared/change-request-schemas";
 import { count } from "@/lib/shared/plural";
 
@@ -25,7 +25,7 @@ export const requestsHref = (filter: RequestsFilter) =>
   filter === "pending" ? "/requests" : `/requests?state=${filter}`;
 
 /** What the change does, in words: "Create dog", "Import new-breeds.csv", "Promote from staging". */
-export function requestWhat(request: ChangeRequest): string {
+export function requestWhat(request: ChangeRequestSummary): string {
   switch (request.kind) {
     case "create":
       return `Create “${request.details.category.name}”`;
@@ -54,6 +54,6 @@ export const approveQuestion = (request: ChangeRequest) =>
   `Add ${count(request.summary.categories, "category", "categories")} to ${request.environment}?`;
 
 /** Pending first, then newest first (the API's order within each). */
-export function pendingFirst(requests: readonly ChangeRequest[]): ChangeRequest[] {
+export function pendingFirst<Request extends ChangeRequestSummary>(requests: readonly Request[]): Request[] {
   return [...requests].sort((a, b) => Number(b.state === "pending") - Number(a.state === "pending"));
 }

@@ -29,35 +29,50 @@ const common = {
 /** Once approved: what ran. A job's page follows the rest. */
 const jobResult = z.nullable(z.object({ jobId: z.string() }));
 
+const createResult = z.nullable(
+  z.union([z.object({ category: categorySchema }), z.object({ error: errorBodySchema })]),
+);
+const importSummary = z.object({ importId: z.string(), fileName: z.string(), createExisting: z.boolean() });
+const promotionSummary = z.object({ from: environment });
+
 export const changeRequestSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("create"),
     ...common,
     details: z.object({ category: newCategory }),
     /** The created category, or the Error body the form would have shown (an unknown outcome included). */
-    result: z.nullable(z.union([z.object({ category: categorySchema }), z.object({ error: errorBodySchema })])),
+    result: createResult,
   }),
   z.object({
     kind: z.literal("import"),
     ...common,
-    details: z.object({
-      importId: z.string(),
-      fileName: z.string(),
-      createExisting: z.boolean(),
-      rows: z.array(z.object({ line: z.int(), ...newCategory.shape })),
-    }),
+    details: z.extend(importSummary, { rows: z.array(z.object({ line: z.int(), ...newCategory.shape })) }),
     result: jobResult,
   }),
   z.object({
     kind: z.literal("promotion"),
     ...common,
-    details: z.object({
-      from: environment,
+    details: z.extend(promotionSummary, {
       /** As they were in `from` when the request was made. */
       categories: z.array(z.object({ id: z.string(), ...newCategory.shape })),
     }),
     result: jobResult,
   }),
+]);
+
+/**
+ * A request as GET /api/requests lists it: what it asks for and how many categories (`summary`), never the rows of an
+ * import or the categories of a promotion, which a request's own page reads.
+ */
+export const changeRequestSummarySchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("create"),
+    ...common,
+    details: z.object({ category: newCategory }),
+    result: createResult,
+  }),
+  z.object({ kind: z.literal("import"), ...common, details: importSummary, result: jobResult }),
+  z.object({ kind: z.literal("promotion"), ...common, details: promotionSummary, result: jobResult }),
 ]);
 
 /** The 202 a change answers with when it waits for approval; `Location: /api/requests/<id>`. */
@@ -73,6 +88,7 @@ export const changeRequestDecisionSchema = z.object({
 });
 
 export type ChangeRequest = z.output<typeof changeRequestSchema>;
+export type ChangeRequestSummary = z.output<typeof changeRequestSummarySchema>;
 export type ChangeRequestKind = ChangeRequest["kind"];
 export type ChangeRequestState = ChangeRequest["state"];
 export type ChangeRequestDecision = z.output<typeof changeRequestDecisionSchema>;

@@ -343,17 +343,19 @@ describe("an approval whose process stopped before settling it", () => {
 
   it("is approved with the category its create made, every digit of the id kept", async () => {
     const request = await createRequest("Created before the crash");
-    // What a process leaves that dies after its create was answered and before settling the request.
-    await testDb.query(
-      `UPDATE change_requests SET state = 'approving', decided_by = $2, decided_at = now(), claim_token = $3,
-         claim_expires = now() - interval '1 second' WHERE id = $1`,
-      [request.id, BEA.username, randomUUID()],
-    );
-    await testDb.query(
+    // What a process leaves that dies after its create was answered and before settling the request: the create's
+    // audit entry, named on the request as what its approval started.
+    const { rows } = await testDb.query(
       `INSERT INTO audit_events (time, actor, action, details)
        VALUES (now(), $1, 'category_created', jsonb_build_object('changeRequestId', $2::text, 'categoryId',
-                                                                 9007199254740993))`,
+                                                                 9007199254740993))
+       RETURNING id::text`,
       [ADMIN.username, request.id],
+    );
+    await testDb.query(
+      `UPDATE change_requests SET state = 'approving', decided_by = $2, decided_at = now(), claim_token = $3,
+         claim_expires = now() - interval '1 second', started = jsonb_build_object('auditId', $4::text) WHERE id = $1`,
+      [request.id, BEA.username, randomUUID(), rows[0]?.id],
     );
     // Read as text: JSON.parse would round the id.
     const text = await (await fetch(`${app.url}/api/requests/${request.id}`, { headers: { cookie: ada } })).text();
@@ -371,8 +373,8 @@ describe("an approval whose process stopped before settling it", () => {
     // What a process leaves that dies after starting the promotion and before settling the request.
     await testDb.query(
       `UPDATE change_requests SET state = 'approving', decided_by = $2, decided_at = now(), claim_token = $3,
-         claim_expires = now() - interval '1 second' WHERE id = $1`,
-      [request.id, BEA.username, randomUUID()],
+         claim_expires = now() - interval '1 second', started = jsonb_build_object('jobId', $4::text) WHERE id = $1`,
+      [request.id, BEA.username, randomUUID(), job],
     );
     await testDb.query(
       `INSERT INTO import_jobs (id, kind, file_name, created_by, created_at, state, environment, source_environment,

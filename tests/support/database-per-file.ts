@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { afterAll } from "vitest";
-import { startEmbeddedDatabase } from "../../lib/node/embedded-database.mjs";
+import { EMBEDDED_POOL_MAX, startEmbeddedDatabase } from "../../lib/node/embedded-database.mjs";
 import { fileDatabaseServer, newDatabaseOn } from "./test-database";
 
 // Each test file's own database, a copy of the migrated template (database-setup.ts): on the PostgreSQL server, or
@@ -11,4 +11,7 @@ const database = server
   ? await newDatabaseOn(server, template)
   : await startEmbeddedDatabase(undefined, { loadDataDir: new Blob([await readFile(template)]) });
 process.env.DATABASE_URL = database.url;
+// As `npm start` runs the app on its embedded database: one connection, since two connections' statements can
+// interleave there (electric-sql/pglite#1046). A test that sets its own pool size keeps it.
+if (!server) process.env.DATABASE_POOL_MAX ??= EMBEDDED_POOL_MAX;
 afterAll(() => database.stop());

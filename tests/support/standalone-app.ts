@@ -39,6 +39,8 @@ export async function startStandaloneApp({ catalogueUrl, port, env = {} }: AppOp
       SESSION_SECRET,
       // The test file's own embedded database (tests/support/database-per-file.ts).
       DATABASE_URL: process.env.DATABASE_URL ?? "",
+      // Its pool size there: one connection on the embedded database, as `npm start` gives it.
+      ...(process.env.DATABASE_POOL_MAX && { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX }),
       ...env,
     },
   });

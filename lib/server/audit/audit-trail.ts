@@ -1,5 +1,6 @@
 import "server-only";
-import { query, storableText, storeUnavailable } from "@/lib/server/db/database";
+import type { ApprovalFence } from "@/lib/server/change-requests/approval-fence";
+import { type Db, autocommit, query, storableText, storeUnavailable, transaction } from "@/lib/server/db/database";
 import { AppError } from "@/lib/shared/app-error";
 import { log } from "@/lib/server/log";
 import type { AuditAction } from "@/lib/shared/audit-actions";
@@ -44,14 +45,20 @@ const INSERT = `
   SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::jsonb[])
   RETURNING id`;
 
-async function insert(events: readonly AuditEvent[], live?: NewLiveEvent): Promise<string[]> {
+async function insert(db: Db, events: readonly AuditEvent[], live?: NewLiveEvent): Promise<string[]> {
   // An event about one catalogue environment names it in its details; see storedEnvironment for the others.
   const rows = events.map((event) => ({
     ...event,
     time: event.time ?? new Date(),
     details: capped({ ...event.details, environment: storedEnvironment(event.details?.environment) }),
   }));
-  for (const { action, actor, requestId, details } of rows) log.audit(action, { actor, requestId, ...details });
+  // Logged before the write when nothing waits on it (the log then keeps what the database could not), after the
+  // commit when the change waits: a change that did not happen is not logged as done.
+  const logged = () => {
+    for (const { action, actor, requestId, details } of rows) log.audit(action, { actor, requestId, ...details });
+  };
+  if (db === autocommit) logged();
+  else db.afterCommit(logged);
   const values = [
     rows.map((row) => row.time),
     rows.map((row) => (row.actor === undefined ? null : cut(row.actor))),
@@ -59,16 +66,32 @@ async function insert(events: readonly AuditEvent[], live?: NewLiveEvent): Promi
     rows.map((row) => (row.requestId === undefined ? null : cut(row.requestId))),
     rows.map((row) => JSON.stringify(row.details)),
   ];
+  let ids: string[] = [];
   if (live) {
-    await query(...withLiveEvent(INSERT, values, live));
-    wakeLiveHub();
-    return [];
-  }
-  const { rows: ids } = await query<{ id: string }>(INSERT, values);
-  return ids.map((row) => row.id);
+    await db.query(...withLiveEvent(INSERT, values, live));
+    db.afterCommit(wakeLiveHub);
+  } else ids = (await db.query<{ id: string }>(INSERT, values)).rows.map((row) => row.id);
+  return ids;
 }
 
-/** Never rejects: a sign-in made or a create applied must not be reported as failed (the log keeps the event). */
+const logFailure = (requestId: string | undefined, error: unknown) =>
+  log.error("audit_write_failed", { requestId, error: error instanceof Error ? error.message : String(error) });
+
+/**
+ * The entries of a change, written with it: in `db`'s transaction, so that the change commits only with its trail.
+ * Rejects with the usual Error body (503) when they cannot be written, and then the change must not happen.
+ */
+export async function writeAudit(db: Db, events: AuditEvent[], live?: NewLiveEvent): Promise<void> {
+  await insert(db, events, live).catch((error: unknown) => {
+    logFailure(events[0]?.requestId, error);
+    throw error instanceof AppError ? error : storeUnavailable(error);
+  });
+}
+
+/**
+ * For what already happened elsewhere and cannot be taken back (a sign-in, a refusal, a create the service made):
+ * never rejects, since that must not be reported as failed; the log keeps the event.
+ */
 export async function recordAudit(...events: AuditEvent[]): Promise<void> {
   await recordAuditWithLiveEvent(events);
 }
@@ -76,12 +99,9 @@ export async function recordAudit(...events: AuditEvent[]): Promise<void> {
 /** recordAudit, with the live event that reports it written in the same statement. */
 export async function recordAuditWithLiveEvent(events: AuditEvent[], live?: NewLiveEvent): Promise<void> {
   try {
-    await insert(events, live);
+    await insert(autocommit, events, live);
   } catch (error) {
-    log.error("audit_write_failed", {
-      requestId: events[0]?.requestId,
-      error: error instanceof Error ? error.message : String(error),
-    });
+    logFailure(events[0]?.requestId, error);
   }
 }
 
@@ -89,14 +109,23 @@ export type PendingCreate = {
   complete: (outcome: AuditEvent["action"], details: Details, live?: NewLiveEvent) => Promise<void>;
 };
 
-/** When this rejects, the create must not be sent: no category is made without a trace. */
-export async function recordCreateRequested(event: Omit<AuditEvent, "action">): Promise<PendingCreate> {
-  const [id] = await insert([{ ...event, action: "category_create_requested" }]).catch((error: unknown) => {
-    log.error("audit_write_failed", {
-      requestId: event.requestId,
-      error: error instanceof Error ? error.message : String(error),
-    });
-    throw error instanceof AppError ? error : storeUnavailable(error);
+/**
+ * When this rejects, the create must not be sent: no category is made without a trace. `fence` (an approval's) is
+ * checked in the same transaction as the entry, so the entry is written only while the approval holds.
+ */
+export async function recordCreateRequested(
+  event: Omit<AuditEvent, "action">,
+  fence?: ApprovalFence,
+): Promise<PendingCreate> {
+  const id = await transaction(async (tx) => {
+    const [written] = await insert(tx, [{ ...event, action: "category_create_requested" }]);
+    if (written === undefined) throw new Error("INSERT … RETURNING gave no row");
+    await fence?.(tx, { auditId: written });
+    return written;
+  }).catch((error: unknown) => {
+    if (error instanceof AppError) throw error;
+    logFailure(event.requestId, error);
+    throw storeUnavailable(error);
   });
   return {
     complete: async (action, outcome, live) => {
@@ -112,10 +141,7 @@ export async function recordCreateRequested(event: Omit<AuditEvent, "action">): 
         await query(text, all);
         if (live) wakeLiveHub();
       } catch (error) {
-        log.error("audit_write_failed", {
-          requestId: event.requestId,
-          error: error instanceof Error ? error.message : String(error),
-        });
+        logFailure(event.requestId, error);
       }
     },
   };

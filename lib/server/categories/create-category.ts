@@ -1,6 +1,7 @@
 import "server-only";
 import { recordCreateRequested } from "@/lib/server/audit/audit-trail";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
+import type { ApprovalFence } from "@/lib/server/change-requests/approval-fence";
 import type { ApprovalDetails } from "@/lib/server/change-requests/request-audit";
 import { categoryCreatedEvent } from "@/lib/server/live/category-created";
 import { AppError } from "@/lib/shared/app-error";
@@ -9,18 +10,22 @@ import type { Category, NewCategory } from "@/lib/shared/schemas";
 
 /**
  * One create, sent once: the form's, or an approved request's. The audit entry is written before the create is sent
- * (no database, no create) and completed after.
+ * (no database, no create) and completed after; an approved request's, only while its approval holds (`fence`).
  */
 export async function createCategory(
   environment: CatalogueEnvironment,
   input: NewCategory,
-  { requestId, actor, approval }: { requestId: string; actor?: string; approval?: ApprovalDetails },
-): Promise<Category> {
-  const entry = await recordCreateRequested({
-    actor,
+  {
     requestId,
-    details: { name: input.name, environment, ...approval },
-  });
+    actor,
+    approval,
+    fence,
+  }: { requestId: string; actor?: string; approval?: ApprovalDetails; fence?: ApprovalFence },
+): Promise<Category> {
+  const entry = await recordCreateRequested(
+    { actor, requestId, details: { name: input.name, environment, ...approval } },
+    fence,
+  );
   try {
     const created = await catalogue(environment).createCategory(input, { requestId });
     await entry.complete(

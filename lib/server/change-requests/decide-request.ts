@@ -5,16 +5,14 @@ import { AppError } from "@/lib/shared/app-error";
 import type { ChangeRequest, ChangeRequestDecision } from "@/lib/shared/change-request-schemas";
 import { sweepRequests } from "./sweep-requests";
 import { recordRequestEvent } from "./request-audit";
-import {
-  claimForApproval,
-  claimRenewMs,
-  closeRequest,
-  releaseClaim,
-  renewClaim,
-  settleApproval,
-} from "./request-states";
+import { autocommit, transaction } from "@/lib/server/db/database";
+import { holdClaim } from "./hold-claim";
+import { readClaimedRequest, settleClaim } from "./recover-claims";
+import { claimForApproval, closeRequest, completeResult, releaseClaim, settleApproval } from "./request-states";
 import { type StoredRequest, readStoredRequest, requestById, requestNotFound, toChangeRequest } from "./request-store";
 import { runApproved } from "./run-approved";
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function alreadyDecided(row: StoredRequest | undefined): AppError {
   if (!row) return requestNotFound();
@@ -52,47 +50,69 @@ export async function decideRequest(
   const current = await readStoredRequest(id);
   if (!current) throw requestNotFound();
   checkPerson(toChangeRequest(current), decision, username);
-  if (decision.action !== "approve") {
-    const state = decision.action === "reject" ? "rejected" : "withdrawn";
-    const closed = await closeRequest(id, state, username, decision.comment);
-    if (!closed) throw alreadyDecided(await readStoredRequest(id));
-    const request = toChangeRequest(closed);
-    await recordRequestEvent(`request_${state}`, request, { actor: username, requestId });
-    return request;
-  }
-  return approve(id, decision.comment, username, requestId);
+  if (decision.action === "approve") return approve(id, decision.comment, username, requestId);
+  const state = decision.action === "reject" ? "rejected" : "withdrawn";
+  const closed = await transaction(async (tx) => {
+    const row = await closeRequest(tx, id, state, username, decision.comment);
+    if (row) await recordRequestEvent(tx, `request_${state}`, toChangeRequest(row), { actor: username, requestId });
+    return row;
+  });
+  if (!closed) throw alreadyDecided(await readStoredRequest(id));
+  return toChangeRequest(closed);
 }
 
 // The claim, not a transaction held open across the catalogue call: the embedded database serves one session, and a
 // create may take CATALOGUE_TIMEOUT_MS. While claimed, every other decision's UPDATE finds no pending row; the claim is
-// renewed as a job's lease is, so that the sweep settles it only when this process has stopped.
+// renewed as a job's lease is, so that the sweep settles it only when this process has stopped, and the change starts
+// only in a transaction that finds the claim still held (the fence), recording on the request what it started.
 async function approve(id: string, comment: string | undefined, approver: string, requestId: string) {
   const token = randomUUID();
-  const claimed = await claimForApproval(id, { approver, token, text: comment });
+  const claimed = await claimForApproval(autocommit, id, { approver, token, text: comment });
   if (!claimed) throw alreadyDecided(await readStoredRequest(id));
-  const renewing = setInterval(() => void renewClaim(id, token).catch(() => undefined), claimRenewMs());
+  const request = toChangeRequest(claimed);
+  const hold = holdClaim(id, token);
   let result: string;
   try {
-    result = await runApproved(toChangeRequest(claimed), approver, requestId);
+    result = await runApproved(request, approver, requestId, hold.fence);
   } catch (error) {
-    await releaseClaim(id, token).catch((releaseError: unknown) =>
-      log.error("request_claim_not_released", {
-        requestId,
-        changeRequestId: id,
-        error: releaseError instanceof Error ? releaseError.message : String(releaseError),
-      }),
-    );
-    throw error;
+    return await afterFailure(request, token, error, requestId);
   } finally {
-    clearInterval(renewing);
+    hold.stop();
   }
-  const settled = await settleApproval(id, token, result);
-  if (!settled) {
-    // The claim outlived its lease unrenewed and a sweep settled it from what the change left: that is the answer.
-    log.error("request_claim_lost", { requestId, changeRequestId: id });
-    return requestById(id);
-  }
-  const approved = toChangeRequest(settled);
-  await recordRequestEvent("request_approved", approved, { actor: approver, requestId });
-  return approved;
+  const approved = await transaction(async (tx) => {
+    const settled = await settleApproval(tx, id, token, result);
+    if (!settled) return undefined;
+    await recordRequestEvent(tx, "request_approved", toChangeRequest(settled), { actor: approver, requestId });
+    return toChangeRequest(settled);
+  });
+  if (approved) return approved;
+  // The claim outlived its lease unrenewed and a sweep settled it from what started: the change ran once either way,
+  // and this answer, which knows its outcome, completes a result the sweep could only call unknown.
+  log.error("request_claim_lost", { requestId, changeRequestId: id });
+  await completeResult(autocommit, id, token, result);
+  return requestById(id);
+}
+
+/**
+ * The change threw. Nothing started: the request waits again and the error is the answer. Something started (its
+ * start committed and the answer was lost on the way back): approved with what ran.
+ */
+async function afterFailure(request: ChangeRequest, token: string, error: unknown, requestId: string) {
+  const now = await settleAfterFailure(request, token).catch((settling: unknown) => {
+    // The claim's lease runs out and the sweep settles it.
+    log.error("request_claim_not_released", { requestId, changeRequestId: request.id, error: errorText(settling) });
+    return undefined;
+  });
+  if (now?.state === "approved") return now;
+  throw error;
+}
+
+/** The request once its claim is given back (nothing started, or a create that never sent) or settled. */
+async function settleAfterFailure(request: ChangeRequest, token: string): Promise<ChangeRequest | undefined> {
+  const nothingSent = request.kind === "create";
+  const released = await transaction((tx) => releaseClaim(tx, request.id, token, { nothingSent }));
+  if (released) return toChangeRequest(released);
+  const row = await readClaimedRequest(request.id);
+  if (row?.storedState === "approving" && row.claimToken === token) return settleClaim(row, { stale: false });
+  return row && toChangeRequest(row);
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { transaction } from "@/lib/server/db/database";
 import { jsonResponse } from "@/lib/server/http/api-response";
 import type { ChangeRequestKind } from "@/lib/shared/change-request-schemas";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
@@ -21,7 +22,10 @@ export async function openRequest(
   },
   { requestId, actor }: { requestId: string; actor: string },
 ): Promise<Response> {
-  const request = await insertRequest({ ...change, requestedBy: actor });
-  await recordRequestEvent("request_created", request, { actor, requestId });
+  const request = await transaction(async (tx) => {
+    const inserted = await insertRequest(tx, { ...change, requestedBy: actor });
+    await recordRequestEvent(tx, "request_created", inserted, { actor, requestId });
+    return inserted;
+  });
   return jsonResponse(`{"request":${changeRequestToJson(request)}}`, 202, { location: `/api/requests/${request.id}` });
 }

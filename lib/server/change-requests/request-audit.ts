@@ -1,5 +1,6 @@
 import "server-only";
-import { recordAudit } from "@/lib/server/audit/audit-trail";
+import { writeAudit } from "@/lib/server/audit/audit-trail";
+import type { Db } from "@/lib/server/db/database";
 import type { ChangeRequest } from "@/lib/shared/change-request-schemas";
 
 type RequestAction =
@@ -9,26 +10,32 @@ type RequestAction =
   | "request_withdrawn"
   | "request_expired";
 
-/** Every request entry names the request (History links it), both people, and what it asks for. */
+/**
+ * Every request entry names the request (History links it), both people, and what it asks for. Written in `db`, the
+ * transaction of the change it records: no change without its entry.
+ */
 export async function recordRequestEvent(
+  db: Db,
   action: RequestAction,
   request: ChangeRequest,
   { actor, requestId }: { actor?: string; requestId?: string },
 ): Promise<void> {
-  await recordAudit({
-    action,
-    actor,
-    requestId,
-    details: {
-      changeRequestId: request.id,
-      kind: request.kind,
-      environment: request.environment,
-      categories: request.summary.categories,
-      requestedBy: request.requestedBy,
-      decidedBy: request.decidedBy ?? undefined,
-      comment: request.comment ?? undefined,
+  await writeAudit(db, [
+    {
+      action,
+      actor,
+      requestId,
+      details: {
+        changeRequestId: request.id,
+        kind: request.kind,
+        environment: request.environment,
+        categories: request.summary.categories,
+        requestedBy: request.requestedBy,
+        decidedBy: request.decidedBy ?? undefined,
+        comment: request.comment ?? undefined,
+      },
     },
-  });
+  ]);
 }
 
 /** What the change that ran adds to its own audit entries, so History shows both names beside it. */

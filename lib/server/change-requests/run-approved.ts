@@ -9,6 +9,7 @@ import type { ChangeRequest } from "@/lib/shared/change-request-schemas";
 import { createFailureKind } from "@/lib/shared/create-outcome";
 import { categoryToJson } from "@/lib/shared/exact-json";
 import type { ErrorBody } from "@/lib/shared/schemas";
+import type { ApprovalFence } from "./approval-fence";
 import { approvalDetails } from "./request-audit";
 
 /** The Error body the form would have shown for this failure, so the request's page can say the same. */
@@ -28,11 +29,16 @@ function errorBody(error: unknown, requestId: string): ErrorBody {
 
 /**
  * Runs an approved request's change through the same code as the change made directly, recorded as the requester's
- * with the request's id and the approver's name. Gives what ran, as JSON text. Throws when the change could not
- * start, and then nothing was sent: the approval is refused and the request waits again.
+ * with the request's id and the approver's name, started only while `fence` finds the approval held. Gives what ran,
+ * as JSON text. Throws when the change could not start (a create's, when it was not sent): the request waits again.
  */
-export async function runApproved(request: ChangeRequest, approver: string, requestId: string): Promise<string> {
-  const context = { requestId, actor: request.requestedBy, approval: approvalDetails(request, approver) };
+export async function runApproved(
+  request: ChangeRequest,
+  approver: string,
+  requestId: string,
+  fence: ApprovalFence,
+): Promise<string> {
+  const context = { requestId, actor: request.requestedBy, approval: approvalDetails(request, approver), fence };
   switch (request.kind) {
     case "create":
       try {

@@ -1,8 +1,9 @@
 import "server-only";
+import { transaction } from "@/lib/server/db/database";
 import { log } from "@/lib/server/log";
 import { recoverStaleClaims } from "./recover-claims";
 import { recordRequestEvent } from "./request-audit";
-import { expirePending } from "./request-states";
+import { anyExpired, expirePending } from "./request-states";
 import { toChangeRequest } from "./request-store";
 
 // Well inside the minute the issue allows past a request's time.
@@ -15,7 +16,12 @@ const SWEEP_EVERY_MS = 15_000;
  */
 export async function sweepRequests(): Promise<void> {
   await recoverStaleClaims();
-  for (const row of await expirePending()) await recordRequestEvent("request_expired", toChangeRequest(row), {});
+  // Most sweeps find nothing to expire: they skip the transaction the expiries and their entries commit in.
+  if (!(await anyExpired())) return;
+  await transaction(async (tx) => {
+    for (const row of await expirePending(tx))
+      await recordRequestEvent(tx, "request_expired", toChangeRequest(row), {});
+  });
 }
 
 export function startRequestSweep(): void {

@@ -63,21 +63,59 @@ export function storeUnavailable(cause: unknown): AppError {
   );
 }
 
-export async function query<Row extends pg.QueryResultRow>(
-  text: string,
-  values: unknown[] = [],
-): Promise<pg.QueryResult<Row>> {
+async function run<T>(text: string, work: () => Promise<T>): Promise<T> {
   try {
-    return await inChildSpan(
-      () => `db ${statementName(text)}`,
-      { "db.system.name": "postgresql" },
-      () => database().query<Row>(text, values),
-    );
+    return await inChildSpan(() => `db ${statementName(text)}`, { "db.system.name": "postgresql" }, work);
   } catch (error) {
     if (!unavailable(error)) throw error;
     log.warn("database_unavailable", { error: error instanceof Error ? error.message : String(error) });
     throw storeUnavailable(error);
   }
+}
+
+export async function query<Row extends pg.QueryResultRow>(
+  text: string,
+  values: unknown[] = [],
+): Promise<pg.QueryResult<Row>> {
+  return run(text, () => database().query<Row>(text, values));
+}
+
+/** Where a store's statements run: the pool (each statement on its own), or one transaction. */
+export type Db = {
+  query: typeof query;
+  /** `effect` once the statements are committed: at once on the pool. */
+  afterCommit: (effect: () => void) => void;
+};
+
+export const autocommit: Db = { query, afterCommit: (effect) => effect() };
+
+/**
+ * `work` between BEGIN and COMMIT on one connection: all of its statements or none. Keep it short and never call the
+ * catalogue service inside: the embedded database serves one session, so every other statement waits for it.
+ */
+export async function transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+  const client = await run("BEGIN", () => database().connect());
+  const effects: (() => void)[] = [];
+  const tx: Db = {
+    query: (text, values = []) => run(text, () => client.query(text, values)),
+    afterCommit: (effect) => effects.push(effect),
+  };
+  let result: T;
+  try {
+    await tx.query("BEGIN");
+    result = await work(tx);
+    await tx.query("COMMIT");
+  } catch (error) {
+    // A connection that cannot even roll back is closed rather than given to the next caller mid-transaction.
+    await client.query("ROLLBACK").then(
+      () => client.release(),
+      (rollbackError: unknown) => client.release(rollbackError instanceof Error ? rollbackError : true),
+    );
+    throw error;
+  }
+  client.release();
+  for (const effect of effects) effect();
+  return result;
 }
 
 export async function databaseAnswers(): Promise<boolean> {

@@ -1,20 +1,35 @@
 import "server-only";
-import { recordAudit } from "@/lib/server/audit/audit-trail";
+import { writeAudit } from "@/lib/server/audit/audit-trail";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
+import type { ApprovalFence } from "@/lib/server/change-requests/approval-fence";
 import type { ApprovalDetails } from "@/lib/server/change-requests/request-audit";
+import { transaction } from "@/lib/server/db/database";
 import { jobDetails } from "@/lib/server/jobs/job-audit";
 import { startJob, stateConflict } from "@/lib/server/jobs/job-states";
 import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
 import type { Job } from "@/lib/shared/job-schemas";
 
-/** Preview → running with the target's ids of now: the import page's start, or an approved request's. */
+/**
+ * Preview → running with the target's ids of now: the import page's start, or an approved request's (only while its
+ * approval holds). The start, its audit entry and the approval's record of it commit together.
+ */
 export async function startImport(
   job: Job,
   createExisting: boolean | undefined,
-  { requestId, actor, approval }: { requestId: string; actor?: string; approval?: ApprovalDetails },
+  {
+    requestId,
+    actor,
+    approval,
+    fence,
+  }: { requestId: string; actor?: string; approval?: ApprovalDetails; fence?: ApprovalFence },
 ): Promise<void> {
   const known = (await catalogue(job.environment).listCategories({ requestId })).map((category) => category.id);
-  if (!(await startJob(job.id, known, createExisting))) throw stateConflict(job, "start");
-  await recordAudit({ action: "import_started", actor, requestId, details: { ...jobDetails(job), ...approval } });
+  await transaction(async (tx) => {
+    if (!(await startJob(job.id, known, createExisting, tx))) throw stateConflict(job, "start");
+    await writeAudit(tx, [
+      { action: "import_started", actor, requestId, details: { ...jobDetails(job), ...approval } },
+    ]);
+    await fence?.(tx, { jobId: job.id });
+  });
   wakeJobWorker();
 }

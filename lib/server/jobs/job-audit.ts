@@ -1,5 +1,6 @@
 import "server-only";
-import { recordAudit } from "@/lib/server/audit/audit-trail";
+import { writeAudit } from "@/lib/server/audit/audit-trail";
+import type { Db } from "@/lib/server/db/database";
 import type { Job } from "@/lib/shared/job-schemas";
 
 /** What every audit entry of a job carries, so History links each category to its import or promotion. */
@@ -13,11 +14,14 @@ export function jobDetails(job: Job): Record<string, string> {
 export const jobRequestId = (job: Job, suffix: string | number) =>
   `${job.kind === "promotion" ? "promote" : "import"}-${job.id.slice(0, 8)}-${suffix}`;
 
-export async function recordJobEnd(job: Job): Promise<void> {
+/** In `db`, the transaction the job's end commits in. */
+export async function recordJobEnd(db: Db, job: Job): Promise<void> {
   const { created, skipped, failed, unknown } = job.counts;
-  await recordAudit({
-    action: `${job.kind}_${job.state === "cancelled" ? "cancelled" : "finished"}`,
-    actor: job.createdBy,
-    details: { ...jobDetails(job), created, skipped, failed, unknown },
-  });
+  await writeAudit(db, [
+    {
+      action: `${job.kind}_${job.state === "cancelled" ? "cancelled" : "finished"}`,
+      actor: job.createdBy,
+      details: { ...jobDetails(job), created, skipped, failed, unknown },
+    },
+  ]);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { query } from "@/lib/server/db/database";
+import { type Db, query } from "@/lib/server/db/database";
 
 // A row goes pending → sending (committed before its create is sent) → created, failed, unknown (no response), skipped
 // or back to pending (not sent).
@@ -45,11 +45,14 @@ export async function setRowState(
   );
 }
 
-export async function skipPendingRows(id: string): Promise<void> {
+// This process's lease on the job holds, as takeNextRow checks it: see job-states.ts.
+const LEASED = `EXISTS (SELECT 1 FROM import_jobs WHERE id = $1 AND lease_holder = $2 AND lease_expires > now())`;
+
+export async function skipPendingRows(id: string, leaseOwner: string): Promise<void> {
   await query(
     `UPDATE import_rows SET state = 'skipped', message = 'Not sent: cancelled before its turn.'
-     WHERE job_id = $1 AND state = 'pending'`,
-    [id],
+     WHERE job_id = $1 AND state = 'pending' AND ${LEASED}`,
+    [id, leaseOwner],
   );
 }
 
@@ -77,10 +80,15 @@ export async function readCreatedIds(id: string): Promise<string[]> {
   return rows.map((row) => row.category_id);
 }
 
-export async function confirmCreated(id: string, line: number, categoryId: string): Promise<void> {
-  await query(
-    `UPDATE import_rows SET state = 'created', category_id = $3, confirmed_late = true, message = NULL
-     WHERE job_id = $1 AND line = $2`,
-    [id, line, categoryId],
+/** A lost answer's category found in the list: in `db`, the transaction of its audit entry; false unless changed. */
+export async function confirmCreated(
+  db: Db,
+  { id, line, categoryId, leaseOwner }: { id: string; line: number; categoryId: string; leaseOwner: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE import_rows SET state = 'created', category_id = $4, confirmed_late = true, message = NULL
+     WHERE job_id = $1 AND line = $3 AND state = 'unknown' AND ${LEASED}`,
+    [id, leaseOwner, line, categoryId],
   );
+  return rowCount === 1;
 }

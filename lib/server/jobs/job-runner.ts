@@ -1,11 +1,11 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
+import { transaction } from "@/lib/server/db/database";
 import { appMetrics } from "@/lib/server/metrics/app-metrics";
 import { recordJobEnd } from "./job-audit";
 import { othersWaiting, releaseLease, takeLease } from "./job-lease";
 import { markInterruptedRows, skipPendingRows, takeNextRow } from "./job-rows";
 import { type RunningJob, endJob, pauseJob, readRunningJob } from "./job-states";
-import { readJob } from "./job-store";
 import { type Outcome, sendRow } from "./send-row";
 import { settleUnconfirmedRows } from "./settle-unconfirmed-rows";
 import { announceJobProgress } from "./job-updates";
@@ -111,18 +111,20 @@ async function runLeased(id: string, options: RunOptions): Promise<void> {
     const { resting, backoffMs, pauseReason } = pace;
     pace.resting = false;
     if (!job.cancelRequested && job.rowsLeft) {
-      if (pauseReason) return pauseJob(job, pauseReason);
+      if (pauseReason) return pauseJob(job, pauseReason, leaseOwner);
       if (resting) await rest(backoffMs);
       continue;
     }
-    if (job.cancelRequested) await skipPendingRows(id);
+    if (job.cancelRequested) await skipPendingRows(id, leaseOwner);
     // The last creates went unconfirmed: the service gets its rest before its list is read, or a create it is still
     // applying would be missed. A cancelled job ends even when the check cannot be made: its unknown rows stay unknown.
     else if (resting) await rest(Math.min(backoffMs, REST_BEFORE_CHECK_MS));
     if (stopping()) return;
-    if ((await settleUnconfirmedRows(job)) || job.cancelRequested) {
-      const ended = (await endJob(id)) && (await readJob(id));
-      if (ended) await recordJobEnd(ended);
+    if ((await settleUnconfirmedRows(job, leaseOwner)) || job.cancelRequested) {
+      await transaction(async (tx) => {
+        const ended = await endJob(tx, id, leaseOwner);
+        if (ended) await recordJobEnd(tx, ended);
+      });
       return;
     }
     pace.backoffMs = longer(pace.backoffMs);

@@ -1,5 +1,5 @@
 import "server-only";
-import { query } from "@/lib/server/db/database";
+import { type Db, autocommit, query } from "@/lib/server/db/database";
 import { log } from "@/lib/server/log";
 import { AppError } from "@/lib/shared/app-error";
 import type { Job, JobAction } from "@/lib/shared/job-schemas";
@@ -24,14 +24,24 @@ export async function readRunningJob(id: string, leaseOwner: string, job?: Job):
   return current && { ...current, ...control, knownIds: control.knownIds ?? [] };
 }
 
-function announced(id: string, changed: boolean): boolean {
-  if (changed) void announceJob(id);
+/** The job's live event once the change is committed: at once on the pool, after COMMIT in a transaction. */
+function announced(id: string, changed: boolean, db: Db = autocommit): boolean {
+  if (changed) db.afterCommit(() => void announceJob(id));
   return changed;
 }
 
+// A running job's lease held by this process: what its take of a row checks, every change its runner makes checks too,
+// so that a process that froze past its lease changes nothing of a job another process now runs.
+const LEASED = `lease_holder = $2 AND lease_expires > now()`;
+
 /** Preview → running, with the target's ids: a create whose answer is lost is later looked for among the others. */
-export async function startJob(id: string, knownIds: readonly string[], createExisting = false): Promise<boolean> {
-  const { rows } = await query<{ started: number }>(
+export async function startJob(
+  id: string,
+  knownIds: readonly string[],
+  createExisting = false,
+  db: Db = autocommit,
+): Promise<boolean> {
+  const { rows } = await db.query<{ started: number }>(
     `WITH job AS (
        UPDATE import_jobs SET state = 'running', create_existing = $2, known_ids = $3
        WHERE id = $1 AND state = 'preview' RETURNING id
@@ -42,7 +52,7 @@ export async function startJob(id: string, knownIds: readonly string[], createEx
      SELECT count(*)::int AS started FROM job`,
     [id, createExisting, JSON.stringify(knownIds)],
   );
-  return announced(id, rows[0]?.started === 1);
+  return announced(id, rows[0]?.started === 1, db);
 }
 
 const ACTIONS: Record<JobAction["action"], string> = {
@@ -75,21 +85,23 @@ export const stateConflict = ({ kind, state }: Job, action: string) =>
   );
 
 /** A pause is for rows not yet sent: a person decides when the service is back. */
-export async function pauseJob(job: Job, reason: string): Promise<void> {
-  await query(`UPDATE import_jobs SET state = 'paused', pause_reason = $2 WHERE id = $1 AND state = 'running'`, [
-    job.id,
-    reason,
-  ]);
+export async function pauseJob(job: Job, reason: string, leaseOwner: string): Promise<void> {
+  const { rowCount } = await query(
+    `UPDATE import_jobs SET state = 'paused', pause_reason = $3 WHERE id = $1 AND state = 'running' AND ${LEASED}`,
+    [job.id, leaseOwner, reason],
+  );
+  if (rowCount !== 1) return;
   log.warn(`${job.kind}_paused`, { jobId: job.id, reason });
   void announceJob(job.id);
 }
 
-export async function endJob(id: string): Promise<boolean> {
-  const { rowCount } = await query(
+/** Running → finished or cancelled, in `db`'s transaction (with its audit entry); the job as it ended. */
+export async function endJob(db: Db, id: string, leaseOwner: string): Promise<Job | undefined> {
+  const { rowCount } = await db.query(
     `UPDATE import_jobs SET state = CASE WHEN cancel_requested THEN 'cancelled' ELSE 'finished' END,
        cancel_requested = false, finished_at = now()
-     WHERE id = $1 AND state = 'running'`,
-    [id],
+     WHERE id = $1 AND state = 'running' AND ${LEASED}`,
+    [id, leaseOwner],
   );
-  return announced(id, rowCount === 1);
+  return announced(id, rowCount === 1, db) ? readJob(id, undefined, db) : undefined;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { isUuid } from "@/lib/server/db/is-uuid";
 import { randomUUID } from "node:crypto";
 import type { QueryResultRow } from "pg";
-import { query, storableText } from "@/lib/server/db/database";
+import { type Db, autocommit, storableText, transaction } from "@/lib/server/db/database";
 import { defaultEnvironment } from "@/lib/server/config/environments";
 import { AppError } from "@/lib/shared/app-error";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
@@ -48,17 +48,21 @@ const ROWS = `coalesce(json_strip_nulls(json_agg(json_build_object(
 
 const ONE_JOB = "j.id = $2 AND ($3::text IS NULL OR j.kind = $3)";
 
-const readJobs = async <Row extends QueryResultRow>(columns: string, where: string, values: unknown[]) =>
+const readJobs = async <Row extends QueryResultRow>(
+  columns: string,
+  where: string,
+  values: unknown[],
+  db: Db = autocommit,
+) =>
   (
-    await query<Row>(
+    await db.query<Row>(
       `SELECT ${columns} FROM import_jobs j LEFT JOIN import_rows r ON r.job_id = j.id
        WHERE ${where} GROUP BY j.id ORDER BY j.created_at DESC`,
       [defaultEnvironment(), ...values],
     )
   ).rows;
 
-/** Stored in preview with all its rows: nothing runs a job until it is started. */
-export async function createJob(job: {
+type NewJob = {
   kind: JobKind;
   createdBy: string;
   /** Unset: the default environment, whichever it is when the job runs. */
@@ -66,12 +70,19 @@ export async function createJob(job: {
   fileName?: string;
   ignoredColumns?: readonly string[];
   sourceEnvironment?: CatalogueEnvironment;
-  /** The approved request that started it (issue 35), so that a sweep can tell that it did. */
+  /** The approved request that started it (issue 35). */
   changeRequestId?: string;
   rows: readonly NewRow[];
-}): Promise<string> {
+};
+
+/**
+ * Stored in preview with all its rows, in one transaction (`db`'s, or one of its own): a job is there whole or not at
+ * all, whatever stops the process meanwhile. Nothing runs a job until it is started.
+ */
+export async function createJob(job: NewJob, db?: Db): Promise<string> {
+  if (!db) return transaction((tx) => createJob(job, tx));
   const id = randomUUID();
-  await query(
+  await db.query(
     `INSERT INTO import_jobs (id, kind, file_name, created_by, created_at, state, ignored_columns, environment,
                               source_environment, change_request_id)
      VALUES ($1, $2, $3, $4, now(), 'preview', $5, $6, $7, $8)`,
@@ -86,31 +97,26 @@ export async function createJob(job: {
       job.changeRequestId ?? null,
     ],
   );
-  try {
-    for (let start = 0; start < job.rows.length; start += INSERT_BATCH) {
-      const batch = job.rows.slice(start, start + INSERT_BATCH).map((row) => ({
-        ...row,
-        name: storableText(row.name),
-        description: row.description && storableText(row.description),
-      }));
-      await query(
-        `INSERT INTO import_rows (job_id, line, name, description, class, existing_id, note, source_id, state)
-         SELECT $1, * FROM json_to_recordset($2) AS r(line int, name text, description text, class text,
-                                                       "existingId" text, note text, "sourceId" text, state text)`,
-        [id, JSON.stringify(batch)],
-      );
-    }
-  } catch (error) {
-    // No job is left with a part of its rows.
-    await query(`DELETE FROM import_jobs WHERE id = $1`, [id]).catch(() => undefined);
-    throw error;
+  // In batches, so that no one statement's JSON text grows with the file.
+  for (let start = 0; start < job.rows.length; start += INSERT_BATCH) {
+    const batch = job.rows.slice(start, start + INSERT_BATCH).map((row) => ({
+      ...row,
+      name: storableText(row.name),
+      description: row.description && storableText(row.description),
+    }));
+    await db.query(
+      `INSERT INTO import_rows (job_id, line, name, description, class, existing_id, note, source_id, state)
+       SELECT $1, * FROM json_to_recordset($2) AS r(line int, name text, description text, class text,
+                                                     "existingId" text, note text, "sourceId" text, state text)`,
+      [id, JSON.stringify(batch)],
+    );
   }
   return id;
 }
 
-export async function readJob(id: string, kind?: JobKind): Promise<Job | undefined> {
+export async function readJob(id: string, kind?: JobKind, db?: Db): Promise<Job | undefined> {
   if (!isUuid(id)) return undefined;
-  const [stored] = await readJobs<{ job: unknown }>(`${JOB} AS job`, ONE_JOB, [id, kind ?? null]);
+  const [stored] = await readJobs<{ job: unknown }>(`${JOB} AS job`, ONE_JOB, [id, kind ?? null], db);
   return stored && jobSchema.parse(stored.job);
 }
 

@@ -38,6 +38,7 @@ async function renew(current: Worker): Promise<void> {
 async function run(current: Worker, id: string): Promise<void> {
   const { concurrency, runSeconds } = getConfig().imports;
   appMetrics().jobsRunning.inc();
+  let failed = false;
   try {
     await runJob(id, {
       leaseOwner: current.owner,
@@ -47,13 +48,15 @@ async function run(current: Worker, id: string): Promise<void> {
       turnMs: runSeconds * 1000,
     });
   } catch (error) {
+    failed = true;
     log.error("import_run_failed", { importId: id, error: error instanceof Error ? error.message : String(error) });
   } finally {
     appMetrics().jobsRunning.dec();
     current.running.delete(id);
     current.lost.delete(id);
-    // Its place goes to the next job waiting: one that gave its turn, or one started meanwhile.
-    if (!current.stop.signal.aborted) void claim(current).catch(() => undefined);
+    // Its place goes to the next job waiting: one that gave its turn, or one started meanwhile. A run that failed (the
+    // database refused a write) is tried again at the next tick, not at once and over and over.
+    if (!current.stop.signal.aborted && !failed) void claim(current).catch(() => undefined);
   }
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
-import { recordAuditWithLiveEvent } from "@/lib/server/audit/audit-trail";
+import { writeAudit } from "@/lib/server/audit/audit-trail";
+import { transaction } from "@/lib/server/db/database";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
 import { categoryCreatedEvent } from "@/lib/server/live/category-created";
 import { log } from "@/lib/server/log";
@@ -9,7 +10,7 @@ import { confirmCreated, readCreatedIds, readUnknownRows } from "./job-rows";
 import type { RunningJob } from "./job-states";
 
 /** Finds lost answers' categories in a fresh list, so a person is asked only about the rest; false if unreadable. */
-export async function settleUnconfirmedRows(job: RunningJob): Promise<boolean> {
+export async function settleUnconfirmedRows(job: RunningJob, leaseOwner: string): Promise<boolean> {
   const unconfirmed = await readUnknownRows(job.id);
   if (unconfirmed.length === 0) return true;
   let categories;
@@ -28,17 +29,20 @@ export async function settleUnconfirmedRows(job: RunningJob): Promise<boolean> {
     const found = findProbablyOurs(categories, row, notOurs);
     if (!found) continue;
     notOurs.add(found.id);
-    await confirmCreated(job.id, row.line, found.id);
-    await recordAuditWithLiveEvent(
-      [
-        {
-          action: "category_created",
-          actor: job.createdBy,
-          details: { categoryId: found.id, name: found.name, ...jobDetails(job), confirmedAfterLostAnswer: 1 },
-        },
-      ],
-      categoryCreatedEvent(job.environment, found, job.createdBy, job.kind),
-    );
+    await transaction(async (tx) => {
+      if (!(await confirmCreated(tx, { id: job.id, line: row.line, categoryId: found.id, leaseOwner }))) return;
+      await writeAudit(
+        tx,
+        [
+          {
+            action: "category_created",
+            actor: job.createdBy,
+            details: { categoryId: found.id, name: found.name, ...jobDetails(job), confirmedAfterLostAnswer: 1 },
+          },
+        ],
+        categoryCreatedEvent(job.environment, found, job.createdBy, job.kind),
+      );
+    });
   }
   return true;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { query } from "@/lib/server/db/database";
+import { type Db, query, transaction } from "@/lib/server/db/database";
 import { startJob } from "@/lib/server/jobs/job-states";
 import { createJob } from "@/lib/server/jobs/job-store";
 import { AppError } from "@/lib/shared/app-error";
@@ -7,9 +7,6 @@ import type { CatalogueEnvironment } from "@/lib/shared/environment";
 
 /** A category to promote. With `existingId` it is already in the target, so it is skipped rather than sent. */
 export type PlannedRow = { sourceId: string; name: string; description?: string; existingId?: string; note?: string };
-
-// A promotion still being stored after this long was left by a request that failed or a process that died.
-const ABANDONED_AFTER = "1 minute";
 
 /** A second promotion to an environment, refused by its unique index (23505), is a 409 naming the one in the way. */
 export function oneAtATime<T>(to: CatalogueEnvironment, work: Promise<T>): Promise<T> {
@@ -31,22 +28,26 @@ export function oneAtATime<T>(to: CatalogueEnvironment, work: Promise<T>): Promi
   });
 }
 
-/** Stored and started at once: the comparison the person chose from was its preview. */
-export async function createPromotion(promotion: {
-  from: CatalogueEnvironment;
-  to: CatalogueEnvironment;
-  createdBy: string;
-  changeRequestId?: string;
-  /** The target's ids when it starts: a category found later under a lost answer's name is ours only if not one. */
-  knownIds: readonly string[];
-  rows: readonly PlannedRow[];
-}): Promise<string> {
+/**
+ * Stored and started at once, in one transaction (`db`'s, or one of its own): the comparison the person chose from was its preview, and no
+ * other process ever sees it in preview. Its unique index (one promotion to an environment at a time) refuses a
+ * second with 23505: see oneAtATime.
+ */
+export async function createPromotion(
+  promotion: {
+    from: CatalogueEnvironment;
+    to: CatalogueEnvironment;
+    createdBy: string;
+    /** The approved request that started it, if one did. */
+    changeRequestId?: string;
+    /** The target's ids when it starts: a category found later under a lost answer's name is ours only if not one. */
+    knownIds: readonly string[];
+    rows: readonly PlannedRow[];
+  },
+  db?: Db,
+): Promise<string> {
+  if (!db) return transaction((tx) => createPromotion(promotion, tx));
   const { from, to, createdBy, changeRequestId, knownIds } = promotion;
-  await query(
-    `DELETE FROM import_jobs WHERE kind = 'promotion' AND environment = $1 AND state = 'preview'
-       AND created_at < now() - $2::interval`,
-    [to, ABANDONED_AFTER],
-  );
   const rows = promotion.rows.map((row, index) => ({
     ...row,
     line: index + 1,
@@ -54,17 +55,15 @@ export async function createPromotion(promotion: {
       ? { class: "new" as const, state: "pending" as const }
       : { class: "existing" as const, state: "skipped" as const }),
   }));
-  // Stored in preview, it already holds the target; it runs only once every row is in.
-  const id = await oneAtATime(
-    to,
-    createJob({ kind: "promotion", createdBy, environment: to, sourceEnvironment: from, changeRequestId, rows }),
-  );
-  try {
-    await startJob(id, knownIds);
-  } catch (error) {
-    // Never started, it would hold the target until it counts as abandoned.
-    await query(`DELETE FROM import_jobs WHERE id = $1 AND state = 'preview'`, [id]).catch(() => undefined);
-    throw error;
-  }
+  const job = {
+    kind: "promotion" as const,
+    createdBy,
+    environment: to,
+    sourceEnvironment: from,
+    changeRequestId,
+    rows,
+  };
+  const id = await createJob(job, db);
+  if (!(await startJob(id, knownIds, false, db))) throw new Error(`promotion ${id} did not start`);
   return id;
 }

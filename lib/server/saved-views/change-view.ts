@@ -1,5 +1,6 @@
 import "server-only";
 import type { SavedView, SavedViewChange } from "@/lib/shared/saved-view-schemas";
+import { transaction } from "@/lib/server/db/database";
 import { checkedQuery } from "./checked-query";
 import { recordViewChanged, recordViewDeleted } from "./view-audit";
 import { isNameTaken, notTheOwner, viewNameTaken, viewNotFound } from "./view-errors";
@@ -15,26 +16,35 @@ async function refusal(id: string, username: string, doing: string): Promise<Err
 
 /** Rename, share or unshare, or give a new query: the owner only. */
 export async function changeView(id: string, change: SavedViewChange, person: Person): Promise<SavedView> {
-  let changed: ChangedView | undefined;
+  let checked = change;
   if (change.query !== undefined) {
     const current = await readView(id, person.username);
     if (!current) throw viewNotFound();
     if (!current.mine) throw notTheOwner(current, "change");
-    change = { ...change, query: checkedQuery(current.page, change.query) };
+    checked = { ...change, query: checkedQuery(current.page, change.query) };
   }
+  const context = { actor: person.username, requestId: person.requestId };
+  let changed: ChangedView | undefined;
   try {
-    changed = await updateView(id, person.username, change);
+    changed = await transaction(async (tx) => {
+      const updated = await updateView(tx, id, person.username, checked);
+      if (updated) await recordViewChanged(tx, updated, context);
+      return updated;
+    });
   } catch (error) {
     throw isNameTaken(error) ? viewNameTaken(change.name ?? "") : error;
   }
   if (!changed) throw await refusal(id, person.username, "change");
-  await recordViewChanged(changed, { actor: person.username, requestId: person.requestId });
   return changed.view;
 }
 
 /** By its owner, or by an admin when it is shared (everyone is offered it, so an admin may take it away). */
 export async function removeView(id: string, person: Person): Promise<void> {
-  const deleted = await deleteView(id, person.username, person.role === "admin");
+  const context = { actor: person.username, requestId: person.requestId };
+  const deleted = await transaction(async (tx) => {
+    const row = await deleteView(tx, id, person.username, person.role === "admin");
+    if (row) await recordViewDeleted(tx, row, context);
+    return row;
+  });
   if (!deleted) throw await refusal(id, person.username, "delete");
-  await recordViewDeleted(deleted, { actor: person.username, requestId: person.requestId });
 }

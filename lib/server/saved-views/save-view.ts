@@ -1,5 +1,6 @@
 import "server-only";
 import type { NewSavedView, SavedView } from "@/lib/shared/saved-view-schemas";
+import { transaction } from "@/lib/server/db/database";
 import { checkedQuery } from "./checked-query";
 import { recordViewCreated } from "./view-audit";
 import { isNameTaken, tooManyViews, viewNameTaken } from "./view-errors";
@@ -10,13 +11,14 @@ export async function saveView(
   { username, requestId }: { username: string; requestId: string },
 ): Promise<SavedView> {
   const query = checkedQuery(view.page, view.query);
-  let saved: SavedView | undefined;
   try {
-    saved = await insertView({ ...view, query, owner: username });
+    return await transaction(async (tx) => {
+      const saved = await insertView(tx, { ...view, query, owner: username });
+      if (!saved) throw tooManyViews();
+      await recordViewCreated(tx, saved, { actor: username, requestId });
+      return saved;
+    });
   } catch (error) {
     throw isNameTaken(error) ? viewNameTaken(view.name) : error;
   }
-  if (!saved) throw tooManyViews();
-  await recordViewCreated(saved, { actor: username, requestId });
-  return saved;
 }

@@ -1,23 +1,27 @@
 import "server-only";
-import { recordAudit } from "@/lib/server/audit/audit-trail";
+import { type AuditEvent, writeAudit } from "@/lib/server/audit/audit-trail";
+import type { Db } from "@/lib/server/db/database";
 import type { SavedView } from "@/lib/shared/saved-view-schemas";
 import type { ChangedView } from "./view-store";
 
 type Context = { actor: string; requestId: string };
 
+// In `db`, the transaction of the change: a shared view changes only with its entry in History.
+const write = (db: Db, event: AuditEvent) => writeAudit(db, [event]);
+
 // Only shared views: they change what everyone is offered. A private view concerns its owner alone.
 const about = (view: SavedView) => ({ viewId: view.id, page: view.page, viewName: view.name, owner: view.owner });
 
-export async function recordViewCreated(view: SavedView, context: Context): Promise<void> {
+export async function recordViewCreated(db: Db, view: SavedView, context: Context): Promise<void> {
   if (view.shared)
-    await recordAudit({ action: "view_created", ...context, details: { ...about(view), query: view.query } });
+    await write(db, { action: "view_created", ...context, details: { ...about(view), query: view.query } });
 }
 
 /** A change to a view shared before or after it, including sharing and unsharing it. */
-export async function recordViewChanged({ view, before }: ChangedView, context: Context): Promise<void> {
+export async function recordViewChanged(db: Db, { view, before }: ChangedView, context: Context): Promise<void> {
   const changed = before.name !== view.name || before.query !== view.query || before.shared !== view.shared;
   if (!changed || (!view.shared && !before.shared)) return;
-  await recordAudit({
+  await write(db, {
     action: "view_changed",
     ...context,
     details: {
@@ -29,6 +33,6 @@ export async function recordViewChanged({ view, before }: ChangedView, context: 
   });
 }
 
-export async function recordViewDeleted(view: SavedView, context: Context): Promise<void> {
-  if (view.shared) await recordAudit({ action: "view_deleted", ...context, details: about(view) });
+export async function recordViewDeleted(db: Db, view: SavedView, context: Context): Promise<void> {
+  if (view.shared) await write(db, { action: "view_deleted", ...context, details: about(view) });
 }

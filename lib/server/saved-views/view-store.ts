@@ -1,7 +1,7 @@
 import "server-only";
 import { isUuid } from "@/lib/server/db/is-uuid";
 import { randomUUID } from "node:crypto";
-import { query, storableText } from "@/lib/server/db/database";
+import { type Db, query, storableText } from "@/lib/server/db/database";
 import {
   type NewSavedView,
   type SavedView,
@@ -26,8 +26,8 @@ const asSeenBy = (row: StoredView, username: string): SavedView =>
 type NewView = NewSavedView & { owner: string };
 
 /** The new view, or undefined when its owner already keeps VIEWS_PER_PAGE_MAX of that page (saved_view_room). */
-export async function insertView(view: NewView): Promise<SavedView | undefined> {
-  const { rows } = await query<StoredView>(
+export async function insertView(db: Db, view: NewView): Promise<SavedView | undefined> {
+  const { rows } = await db.query<StoredView>(
     `INSERT INTO saved_views (id, owner, page, name, query, shared)
      SELECT $1::uuid, $2::text, $3::text, $4::text, $5::text, $6::boolean WHERE saved_view_room($2, $3, $7::integer)
      RETURNING ${columns("saved_views")}`,
@@ -59,9 +59,14 @@ export async function readView(id: string, username: string): Promise<SavedView 
 export type ChangedView = { view: SavedView; before: Pick<SavedView, "name" | "query" | "shared"> };
 
 /** The owner's change, with what it changed from (for History); undefined when `owner` has no view with this id. */
-export async function updateView(id: string, owner: string, change: SavedViewChange): Promise<ChangedView | undefined> {
+export async function updateView(
+  db: Db,
+  id: string,
+  owner: string,
+  change: SavedViewChange,
+): Promise<ChangedView | undefined> {
   if (!isUuid(id)) return undefined;
-  const { rows } = await query<StoredView & { beforeName: string; beforeQuery: string; beforeShared: boolean }>(
+  const { rows } = await db.query<StoredView & { beforeName: string; beforeQuery: string; beforeShared: boolean }>(
     `UPDATE saved_views AS v SET name = coalesce($3, v.name), query = coalesce($4, v.query),
        shared = coalesce($5, v.shared), updated_at = now()
      FROM (SELECT id, name, query, shared FROM saved_views WHERE id = $1 AND owner = $2 FOR UPDATE) AS before
@@ -83,9 +88,14 @@ export async function updateView(id: string, owner: string, change: SavedViewCha
 }
 
 /** Deleted by its owner, or by an admin when it is shared; undefined when `username` may not delete it. */
-export async function deleteView(id: string, username: string, isAdmin: boolean): Promise<SavedView | undefined> {
+export async function deleteView(
+  db: Db,
+  id: string,
+  username: string,
+  isAdmin: boolean,
+): Promise<SavedView | undefined> {
   if (!isUuid(id)) return undefined;
-  const { rows } = await query<StoredView>(
+  const { rows } = await db.query<StoredView>(
     `DELETE FROM saved_views WHERE id = $1 AND (owner = $2 OR (shared AND $3::boolean))
      RETURNING ${columns("saved_views")}`,
     [id, username, isAdmin],
