@@ -308,6 +308,147 @@ describe("the requests API", () => {
   });
 });
 
+/** A reply held until the test lets it go. */
+function heldReply() {
+  let release = () => {};
+  const until = new Promise<void>((resolve) => (release = resolve));
+  return { until, release };
+}
+
+/** What a process that stalled past its claim's lease leaves: the lease ran out unrenewed, so renewing now fails. */
+const stopRenewal = (id: string) =>
+  testDb.query(`UPDATE change_requests SET claim_expires = now() - interval '1 second' WHERE id = $1`, [id]);
+
+/** An approval on `quick` (claims held 1 s) whose catalogue calls carry `tag` as their request id. */
+const approveTagged = (id: string, tag: string) =>
+  fetch(`${quick.url}/api/requests/${id}`, {
+    method: "POST",
+    headers: { cookie: bea, "content-type": "application/json", origin: quick.url, "x-request-id": tag },
+    body: JSON.stringify({ action: "approve" }),
+  });
+
+const sentWith = (tag: string) => async () => production.requests.some((call) => call.headers["x-request-id"] === tag);
+
+// Issue 43: an approval whose process stalls past its claim's lease (a held catalogue answer and a stopped renewal)
+// while another replica's sweep settles the claim. The change runs at most once and the request ends in one state,
+// naming what ran.
+describe("an approval that loses its claim while its change starts", () => {
+  it("a create already sent: swept as approved with an unknown outcome, then completed by the answer", async () => {
+    const request = await createRequest("Stalled otters");
+    const held = heldReply();
+    production.reply((call) =>
+      call.body.includes("Stalled otters")
+        ? { ...(productionService(call) as { status: number; body: string }), until: held.until }
+        : productionService(call),
+    );
+    try {
+      const approving = approveTagged(request.id, "stalled-create");
+      expect(await eventually(sentWith("stalled-create"), 10_000, 20)).toBe(true);
+      await stopRenewal(request.id);
+      // The other replica's read sweeps the claim: the create was sent, so the request is approved, outcome unknown.
+      expect(await read(ada, `/api/requests/${request.id}`)).toMatchObject({
+        state: "approved",
+        decidedBy: BEA.username,
+        result: { error: { code: "outcome_unknown" } },
+      });
+      held.release();
+      const answer = await approving;
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({
+        state: "approved",
+        result: { category: { name: "Stalled otters" } },
+      });
+    } finally {
+      held.release();
+      production.reply(productionService);
+    }
+    expect(await read(ada, `/api/requests/${request.id}`)).toMatchObject({
+      state: "approved",
+      result: { category: { name: "Stalled otters" } },
+    });
+    expect(posts(production).filter((post) => post.body.includes("Stalled otters"))).toHaveLength(1);
+    const approvals = (await app.auditEntries()).filter(
+      (entry) => entry.action === "request_approved" && entry.details.changeRequestId === request.id,
+    );
+    expect(approvals).toHaveLength(1);
+  });
+
+  it("an import not yet started is not started by it: the request waits again, and runs once when approved", async () => {
+    const upload = await send(ada, "/api/imports", "name\nStalled stoats\n", app, "text/csv");
+    const { id } = (await upload.json()) as { id: string };
+    const request = await requested(await send(ada, `/api/imports/${id}`, { action: "start", createExisting: false }));
+    const held = heldReply();
+    production.reply((call) =>
+      call.headers["x-request-id"] === "stalled-import"
+        ? { ...(productionService(call) as { status: number; body: string }), until: held.until }
+        : productionService(call),
+    );
+    try {
+      // Held at the list its start reads first: the claim is lost before anything starts.
+      const approving = approveTagged(request.id, "stalled-import");
+      expect(await eventually(sentWith("stalled-import"), 10_000, 20)).toBe(true);
+      await stopRenewal(request.id);
+      expect(await read(ada, `/api/requests/${request.id}`)).toMatchObject({ state: "pending", decidedBy: null });
+      held.release();
+      const answer = await approving;
+      expect(answer.status).toBe(503);
+      expect(await answer.json()).toMatchObject({ code: "approval_interrupted" });
+    } finally {
+      held.release();
+      production.reply(productionService);
+    }
+    expect((await read<{ state: string }>(ada, `/api/imports/${id}`)).state).toBe("preview");
+    expect(await read(ada, `/api/requests/${request.id}`)).toMatchObject({ state: "pending", decidedBy: null });
+
+    const sent = posts(production).length;
+    const approved = await decide(bea, request.id, "approve");
+    expect(approved.status).toBe(200);
+    expect(await approved.json()).toMatchObject({ state: "approved", result: { jobId: id } });
+    await finished(`/api/imports/${id}`);
+    expect(bodiesSince(sent)).toEqual(['{"name":"Stalled stoats"}']);
+  });
+
+  it("a promotion not yet started is not stored by it, so a second approval cannot run it twice", async () => {
+    const made = await send(ada, "/api/categories?environment=staging", { name: "Stalled geckos" });
+    expect(made.status).toBe(201);
+    const { id: sourceId } = (await made.json()) as { id: number };
+    const request = await requested(
+      await send(ada, "/api/promotions", { from: "staging", to: "production", ids: [String(sourceId)] }),
+    );
+    const jobs = async () =>
+      (await testDb.query("SELECT id FROM import_jobs WHERE change_request_id = $1", [request.id])).rows.length;
+    const held = heldReply();
+    production.reply((call) =>
+      call.headers["x-request-id"] === "stalled-promotion"
+        ? { ...(productionService(call) as { status: number; body: string }), until: held.until }
+        : productionService(call),
+    );
+    try {
+      // Held at production's list, which its plan reads before the promotion is stored and started.
+      const approving = approveTagged(request.id, "stalled-promotion");
+      expect(await eventually(sentWith("stalled-promotion"), 10_000, 20)).toBe(true);
+      await stopRenewal(request.id);
+      expect(await read(ada, `/api/requests/${request.id}`)).toMatchObject({ state: "pending" });
+      held.release();
+      const answer = await approving;
+      expect(answer.status).toBe(503);
+      expect(await answer.json()).toMatchObject({ code: "approval_interrupted" });
+    } finally {
+      held.release();
+      production.reply(productionService);
+    }
+    expect(await jobs()).toBe(0);
+
+    const sent = posts(production).length;
+    const approved = await decide(bea, request.id, "approve");
+    expect(approved.status).toBe(200);
+    const { result } = (await approved.json()) as { result: { jobId: string } };
+    await finished(`/api/promotions/${result.jobId}`);
+    expect(await jobs()).toBe(1);
+    expect(bodiesSince(sent)).toEqual(['{"name":"Stalled geckos"}']);
+  });
+});
+
 describe("an approval whose process stopped before settling it", () => {
   it("is not taken for stopped while its process renews the claim through a slow create", async () => {
     const request = await createRequest("Slow otters");

@@ -5,9 +5,9 @@ import type { Socket } from "node:net";
 
 export type RecordedRequest = { method: string; path: string; headers: IncomingHttpHeaders; body: string };
 
-/** What the fake does with one request: respond, respond late, hang, or drop the connection. */
+/** What the fake does with one request: respond, respond late (or once `until` settles), hang, or drop it. */
 export type FakeReply =
-  | { status: number; body?: string; delayMs?: number; contentType?: string }
+  | { status: number; body?: string; delayMs?: number; until?: Promise<unknown>; contentType?: string }
   | { hang: true }
   | { reset: "before-headers" | "mid-body" };
 
@@ -50,6 +50,7 @@ export async function startFakeCatalogue(handler: FakeHandler = () => json(200, 
       return;
     }
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    await reply.until;
     const body = Buffer.from(reply.body ?? "");
     response.writeHead(reply.status, {
       "content-type": reply.contentType ?? "application/json",

@@ -3,8 +3,9 @@ import { stubAppEnv } from "../support/app-env";
 import { startedImport } from "../support/started-import";
 import { testDb } from "../support/test-database";
 
-// Issue 43: a process that froze past its job's lease, while another process took the job over, changes nothing of
-// it. Every change a runner makes checks the lease as takeNextRow does; each test here fails without its check.
+// Issue 43: a process that froze past its lease changes nothing. A job's runner, once another process took the job
+// over, checks its lease as takeNextRow does; an approval whose claim ran out records no create. Each test here fails
+// without its check.
 beforeAll(() => stubAppEnv({ IMPORT_RUN_SECONDS: "60" }));
 
 const { takeLease } = await import("@/lib/server/jobs/job-lease");
@@ -62,5 +63,31 @@ describe("a runner whose lease ran out", () => {
     expect(await rowStates()).toEqual(["pending", "pending"]);
     await skipPendingRows(id, "other");
     expect(await rowStates()).toEqual(["skipped", "skipped"]);
+  });
+});
+
+describe("an approval whose claim ran out", () => {
+  it("writes no create's entry and sends nothing", async () => {
+    const { holdClaim } = await import("@/lib/server/change-requests/hold-claim");
+    const { createCategory } = await import("@/lib/server/categories/create-category");
+    const { rows } = await testDb.query(
+      `INSERT INTO change_requests (id, kind, environment, state, requested_by, expires_at, decided_by, decided_at,
+                                    categories, details, claim_token, claim_expires)
+       VALUES (gen_random_uuid(), 'create', 'production', 'approving', 'ada', now() + interval '1 hour', 'bea', now(), 1,
+               '{"category":{"name":"Fenced newts"}}', gen_random_uuid(), now() - interval '1 second')
+       RETURNING id, claim_token AS token`,
+    );
+    const { id, token } = rows[0] as { id: string; token: string };
+    const hold = holdClaim(id, token);
+    try {
+      // The catalogue's address here answers nothing: a create sent would fail as upstream_unavailable instead.
+      await expect(
+        createCategory("production", { name: "Fenced newts" }, { requestId: "fenced", fence: hold.fence }),
+      ).rejects.toMatchObject({ code: "approval_interrupted" });
+    } finally {
+      hold.stop();
+    }
+    const entries = await testDb.query(`SELECT id FROM audit_events WHERE details->>'name' = 'Fenced newts'`);
+    expect(entries.rows).toEqual([]);
   });
 });
