@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { ADMIN, addAccounts } from "../support/auth-fixture";
 import { type FakeCatalogue, json, startFakeCatalogue } from "../support/fake-catalogue";
 import { eventually } from "../support/probes";
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
+import { testDb } from "../support/test-database";
 
 // The app sends 4 creates of 60 ms at a time: each test stops the app after 20, about a third of the rows.
 const ROWS = 60;
@@ -114,4 +116,38 @@ it("killed mid-import (no grace), rows caught sending are checked against the li
   expect((counts.created ?? 0) + (counts.unknown ?? 0)).toBe(ROWS);
   // Whatever reached the service is in its list, so every create without a response is confirmed from it.
   expect(counts.created).toBe(posts().length);
+}, 120_000);
+
+it("killed while an import's rows are being stored, leaves either no job or the whole one", async () => {
+  app = await runningApp();
+  const cookie = await signInOverHttp(app.url, ADMIN);
+  const LINES = 20_000;
+  const body = `name\n${Array.from({ length: LINES }, (_, i) => `Stored whole ${i}`).join("\n")}\n`;
+  const upload = (tag: string) =>
+    fetch(`${app!.url}/api/imports`, {
+      method: "POST",
+      headers: { cookie, "content-type": "text/csv", "x-file-name": "whole.csv", "x-request-id": tag },
+      body,
+    });
+  // The list read it classifies against comes just before its rows are stored.
+  const listRead = (tag: string) => async () => fake.requests.some((call) => call.headers["x-request-id"] === tag);
+  // Timed once whole, from that read to the answer: mostly the rows being stored.
+  const whole = upload("whole-timed");
+  expect(await eventually(listRead("whole-timed"), 20_000, 5)).toBe(true);
+  const readAt = performance.now();
+  expect((await whole).status).toBe(201);
+  const storingMs = performance.now() - readAt;
+
+  void upload("whole-killed").catch(() => undefined);
+  expect(await eventually(listRead("whole-killed"), 20_000, 5)).toBe(true);
+  // Half-way through storing it, by the first upload's time.
+  await sleep(storingMs / 2);
+  await app.kill();
+
+  const { rows } = await testDb.query(
+    `SELECT j.id, count(r.line)::int AS rows FROM import_jobs j LEFT JOIN import_rows r ON r.job_id = j.id
+     WHERE j.file_name = 'whole.csv' GROUP BY j.id`,
+  );
+  expect(rows.length === 1 || rows.length === 2).toBe(true);
+  expect(rows.map((row) => (row as { rows: number }).rows)).toEqual(rows.map(() => LINES));
 }, 120_000);
