@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/ports.mjs";
 import type { ChangeRequest } from "@/lib/shared/change-request-schemas";
 import { ADMIN, VIEWER, addAccount, addAccounts } from "../support/auth-fixture";
-import { type FakeCatalogue, type FakeHandler, json, startFakeCatalogue } from "../support/fake-catalogue";
+import {
+  type FakeCatalogue,
+  type FakeHandler,
+  type RecordedRequest,
+  json,
+  startFakeCatalogue,
+} from "../support/fake-catalogue";
 import { eventually } from "../support/probes";
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
 import { testDb } from "../support/test-database";
@@ -308,64 +314,53 @@ describe("the requests API", () => {
   });
 });
 
-/** A reply held until the test lets it go. */
-function heldReply() {
+/**
+ * An approval on `quick` (claims held 1 s) whose process stalls past its claim's lease: production holds its calls
+ * (tagged `tag`) while the test stops the claim's renewal, and the other replica's read sweeps the claim. Gives the
+ * request as that read showed it, and the approval's answer once production lets its calls go.
+ */
+async function stalledApproval(id: string, tag: string) {
+  const ours = (call: RecordedRequest) => call.headers["x-request-id"] === tag;
   let release = () => {};
   const until = new Promise<void>((resolve) => (release = resolve));
-  return { until, release };
+  production.reply((call) =>
+    ours(call) ? { ...(productionService(call) as { status: number; body: string }), until } : productionService(call),
+  );
+  try {
+    const approving = fetch(`${quick.url}/api/requests/${id}`, {
+      method: "POST",
+      headers: { cookie: bea, "content-type": "application/json", origin: quick.url, "x-request-id": tag },
+      body: JSON.stringify({ action: "approve" }),
+    });
+    expect(await eventually(async () => production.requests.some(ours), 10_000, 20)).toBe(true);
+    // What a process that stalled past its lease leaves: the claim ran out unrenewed, so renewing it now fails.
+    await testDb.query(`UPDATE change_requests SET claim_expires = now() - interval '1 second' WHERE id = $1`, [id]);
+    const swept = await read<ChangeRequest>(ada, `/api/requests/${id}`);
+    release();
+    const answer = await approving;
+    return { swept, answer: { status: answer.status, body: (await answer.json()) as unknown } };
+  } finally {
+    release();
+    production.reply(productionService);
+  }
 }
 
-/** What a process that stalled past its claim's lease leaves: the lease ran out unrenewed, so renewing now fails. */
-const stopRenewal = (id: string) =>
-  testDb.query(`UPDATE change_requests SET claim_expires = now() - interval '1 second' WHERE id = $1`, [id]);
+const interrupted = { status: 503, body: expect.objectContaining({ code: "approval_interrupted" }) };
 
-/** An approval on `quick` (claims held 1 s) whose catalogue calls carry `tag` as their request id. */
-const approveTagged = (id: string, tag: string) =>
-  fetch(`${quick.url}/api/requests/${id}`, {
-    method: "POST",
-    headers: { cookie: bea, "content-type": "application/json", origin: quick.url, "x-request-id": tag },
-    body: JSON.stringify({ action: "approve" }),
-  });
-
-const sentWith = (tag: string) => async () => production.requests.some((call) => call.headers["x-request-id"] === tag);
-
-// Issue 43: an approval whose process stalls past its claim's lease (a held catalogue answer and a stopped renewal)
-// while another replica's sweep settles the claim. The change runs at most once and the request ends in one state,
-// naming what ran.
+// Issue 43: the change runs at most once and the request ends in one state, naming what ran.
 describe("an approval that loses its claim while its change starts", () => {
   it("a create already sent: swept as approved with an unknown outcome, then completed by the answer", async () => {
     const request = await createRequest("Stalled otters");
-    const held = heldReply();
-    production.reply((call) =>
-      call.body.includes("Stalled otters")
-        ? { ...(productionService(call) as { status: number; body: string }), until: held.until }
-        : productionService(call),
-    );
-    try {
-      const approving = approveTagged(request.id, "stalled-create");
-      expect(await eventually(sentWith("stalled-create"), 10_000, 20)).toBe(true);
-      await stopRenewal(request.id);
-      // The other replica's read sweeps the claim: the create was sent, so the request is approved, outcome unknown.
-      expect(await read(ada, `/api/requests/${request.id}`)).toMatchObject({
-        state: "approved",
-        decidedBy: BEA.username,
-        result: { error: { code: "outcome_unknown" } },
-      });
-      held.release();
-      const answer = await approving;
-      expect(answer.status).toBe(200);
-      expect(await answer.json()).toMatchObject({
-        state: "approved",
-        result: { category: { name: "Stalled otters" } },
-      });
-    } finally {
-      held.release();
-      production.reply(productionService);
-    }
-    expect(await read(ada, `/api/requests/${request.id}`)).toMatchObject({
+    const { swept, answer } = await stalledApproval(request.id, "stalled-create");
+    // The create was sent, so the sweep approves the request with an outcome it cannot know yet.
+    expect(swept).toMatchObject({
       state: "approved",
-      result: { category: { name: "Stalled otters" } },
+      decidedBy: BEA.username,
+      result: { error: { code: "outcome_unknown" } },
     });
+    const made = { state: "approved", result: { category: { name: "Stalled otters" } } };
+    expect(answer).toMatchObject({ status: 200, body: made });
+    expect(await read(ada, `/api/requests/${request.id}`)).toMatchObject(made);
     expect(posts(production).filter((post) => post.body.includes("Stalled otters"))).toHaveLength(1);
     const approvals = (await app.auditEntries()).filter(
       (entry) => entry.action === "request_approved" && entry.details.changeRequestId === request.id,
@@ -377,26 +372,10 @@ describe("an approval that loses its claim while its change starts", () => {
     const upload = await send(ada, "/api/imports", "name\nStalled stoats\n", app, "text/csv");
     const { id } = (await upload.json()) as { id: string };
     const request = await requested(await send(ada, `/api/imports/${id}`, { action: "start", createExisting: false }));
-    const held = heldReply();
-    production.reply((call) =>
-      call.headers["x-request-id"] === "stalled-import"
-        ? { ...(productionService(call) as { status: number; body: string }), until: held.until }
-        : productionService(call),
-    );
-    try {
-      // Held at the list its start reads first: the claim is lost before anything starts.
-      const approving = approveTagged(request.id, "stalled-import");
-      expect(await eventually(sentWith("stalled-import"), 10_000, 20)).toBe(true);
-      await stopRenewal(request.id);
-      expect(await read(ada, `/api/requests/${request.id}`)).toMatchObject({ state: "pending", decidedBy: null });
-      held.release();
-      const answer = await approving;
-      expect(answer.status).toBe(503);
-      expect(await answer.json()).toMatchObject({ code: "approval_interrupted" });
-    } finally {
-      held.release();
-      production.reply(productionService);
-    }
+    // Held at the list its start reads first: the claim is lost before anything starts.
+    const { swept, answer } = await stalledApproval(request.id, "stalled-import");
+    expect(swept).toMatchObject({ state: "pending", decidedBy: null });
+    expect(answer).toEqual(interrupted);
     expect((await read<{ state: string }>(ada, `/api/imports/${id}`)).state).toBe("preview");
     expect(await read(ada, `/api/requests/${request.id}`)).toMatchObject({ state: "pending", decidedBy: null });
 
@@ -417,26 +396,10 @@ describe("an approval that loses its claim while its change starts", () => {
     );
     const jobs = async () =>
       (await testDb.query("SELECT id FROM import_jobs WHERE change_request_id = $1", [request.id])).rows.length;
-    const held = heldReply();
-    production.reply((call) =>
-      call.headers["x-request-id"] === "stalled-promotion"
-        ? { ...(productionService(call) as { status: number; body: string }), until: held.until }
-        : productionService(call),
-    );
-    try {
-      // Held at production's list, which its plan reads before the promotion is stored and started.
-      const approving = approveTagged(request.id, "stalled-promotion");
-      expect(await eventually(sentWith("stalled-promotion"), 10_000, 20)).toBe(true);
-      await stopRenewal(request.id);
-      expect(await read(ada, `/api/requests/${request.id}`)).toMatchObject({ state: "pending" });
-      held.release();
-      const answer = await approving;
-      expect(answer.status).toBe(503);
-      expect(await answer.json()).toMatchObject({ code: "approval_interrupted" });
-    } finally {
-      held.release();
-      production.reply(productionService);
-    }
+    // Held at production's list, which its plan reads before the promotion is stored and started.
+    const { swept, answer } = await stalledApproval(request.id, "stalled-promotion");
+    expect(swept).toMatchObject({ state: "pending" });
+    expect(answer).toEqual(interrupted);
     expect(await jobs()).toBe(0);
 
     const sent = posts(production).length;
