@@ -58,20 +58,24 @@ export function useCreateCategory() {
       if ("requestId" in created) return;
       queryClient.setQueryData<CachedCategoryList>(
         categoriesQueryKey(place.environment),
-        (list) => withCategory(list, created) ?? list,
+        (list) => withCategories(list, [created]) ?? list,
       );
     },
   });
 }
 
 /**
- * The list with one more category, or undefined when the list is not loaded or has it already. The ETag goes: the
- * list it named is not this one.
+ * The list with the categories of `batch` it does not have yet, each once, at its end (the list's views sort them into
+ * place); undefined when the list is not loaded or has them all. The ETag goes: the list it named is not this one.
  */
-export function withCategory(list: CachedCategoryList | undefined, added: Category): CachedCategoryList | undefined {
-  return list && !list.categories.some((category) => category.id === added.id)
-    ? { categories: [...list.categories, added] }
-    : undefined;
+export function withCategories(
+  list: CachedCategoryList | undefined,
+  batch: readonly Category[],
+): CachedCategoryList | undefined {
+  if (!list || batch.length === 0) return undefined;
+  const fresh = new Map(batch.map((category) => [category.id, category]));
+  for (const { id } of list.categories) fresh.delete(id);
+  return fresh.size > 0 ? { categories: [...list.categories, ...fresh.values()] } : undefined;
 }
 
 export function showJustCreated(queryClient: QueryClient, environment: CatalogueEnvironment, id: string): void {
