@@ -49,10 +49,10 @@ async function measure(run) {
     });
     await page.goto(`${app.url}/categories`);
     const cell = (/** @type {string} */ text) => page.getByRole("cell", { name: text, exact: true });
-    await cell("Breed 1").waitFor();
+    await cell("Breed 1").waitFor({ timeout: WAIT_MS });
     // Listening: the stream is open and the list hydrated (its sort buttons work only then).
-    await page.getByText("Updates: Live", { exact: true }).waitFor();
-    await page.getByRole("button", { name: "Name" }).and(page.locator(":enabled")).waitFor();
+    await page.getByText("Updates: Live", { exact: true }).waitFor({ timeout: WAIT_MS });
+    await page.getByRole("button", { name: "Name" }).and(page.locator(":enabled")).waitFor({ timeout: WAIT_MS });
     const startedAt = await page.evaluate(() => performance.now());
     const loadBefore = loadavg()[0] ?? NaN;
 
