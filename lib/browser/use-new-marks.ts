@@ -14,15 +14,17 @@ export function useNewMarks(forMs: number): [ReadonlySet<string>, (ids: readonly
     },
     [forMs],
   );
-  const oldest = marks[0]?.until;
+  // Set again after every change, the timer's own included: a timer may fire a moment before its time, and then
+  // takes nothing off.
   useEffect(() => {
+    const oldest = marks[0]?.until;
     if (oldest === undefined) return;
     const timer = setTimeout(
       () => setMarks((all) => all.filter(({ until }) => until > performance.now())),
       oldest - performance.now(),
     );
     return () => clearTimeout(timer);
-  }, [oldest]);
+  }, [marks]);
   const marked = useMemo(() => new Set(marks.flatMap(({ ids }) => ids)), [marks]);
   return [marked, mark];
 }
