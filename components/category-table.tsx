@@ -20,6 +20,7 @@ type CategoryTableProps = {
 
 const COLUMN_LABELS: Record<SortKey, string> = { id: "ID", name: "Name" };
 const PLAIN_ROWS = 100;
+const categoryKey = (category: Category) => category.id;
 
 // aria-rowcount and aria-rowindex tell screen readers the table's real size, however few rows are in the DOM.
 export function CategoryTable({ categories, sort, onSort, highlightId, newIds, historyLinks }: CategoryTableProps) {
@@ -68,7 +69,7 @@ export function CategoryTable({ categories, sort, onSort, highlightId, newIds, h
               items={categories}
               body={bodyRef}
               columns={3}
-              itemKey={(category) => category.id}
+              itemKey={categoryKey}
               scrollToIndex={highlightIndex}
               renderRow={(category, index, ref) => (
                 <CategoryRow

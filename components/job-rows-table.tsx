@@ -6,6 +6,7 @@ import type { JobRow } from "@/lib/shared/job-schemas";
 import { VirtualRows } from "./virtual-rows";
 
 const PLAIN_ROWS = 100;
+const rowKey = (row: JobRow) => row.line;
 
 export type RowColumn<R> = { label: string; cell: (row: R) => ReactNode; className?: string };
 
@@ -48,7 +49,7 @@ export function JobRowsTable({ rows, caption, label, columns }: TableProps) {
               items={rows}
               body={bodyRef}
               columns={columns.length}
-              itemKey={(row) => row.line}
+              itemKey={rowKey}
               renderRow={(row, index, ref) => <Row row={row} columns={columns} index={index} ref={ref} />}
             />
           ) : (

@@ -13,6 +13,9 @@ const justCreatedKey = (environment: CatalogueEnvironment) => ["just-created-cat
 export const categoriesQuery = (place: EnvironmentPlace) =>
   queryOptions({
     queryKey: categoriesQueryKey(place.environment),
+    // Off: comparing 100,000 categories with the last list on every change of the cache cost more than the rest of a
+    // colleague's burst. An unchanged list comes back as a 304, the same object.
+    structuralSharing: false,
     queryFn: async ({ signal, client }): Promise<CachedCategoryList> => {
       // /api is no-store, so only the ETag kept with the cached list lets an unchanged list come back as a 304.
       const previous = client.getQueryData<CachedCategoryList>(categoriesQueryKey(place.environment));

@@ -22,8 +22,9 @@ function grew(last: Last, list: readonly Category[], sort: Sort): boolean {
   if (last.sort.key !== sort.key || last.sort.dir !== sort.dir) return false;
   // A list more than twice as long (the first read after none) is as quickly sorted whole.
   if (list.length < last.list.length || list.length > 2 * last.list.length) return false;
-  // The same category objects: the query cache's structural sharing keeps those it already had.
-  return last.list.every((category, index) => list[index] === category);
+  // The same category objects: the batches add to the cached list without copying its categories.
+  for (let index = 0; index < last.list.length; index++) if (list[index] !== last.list[index]) return false;
+  return true;
 }
 
 /** The list sorted and indexed for searching, a colleague's burst merged in rather than everything sorted again. */
