@@ -1,11 +1,13 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { Suspense, lazy, useEffect, useRef } from "react";
 import { useMounted } from "@/lib/browser/use-mounted";
 import type { Category } from "@/lib/shared/schemas";
 import type { Sort, SortKey } from "@/lib/browser/view";
 import { CategoryRow } from "./category-row";
-import { VirtualRows } from "./virtual-rows";
+
+// Only a list longer than PLAIN_ROWS needs the virtualiser: it loads then, and the plain first rows stay until it has.
+const VirtualRows = lazy(() => import("./virtual-rows").then((module) => ({ default: module.VirtualRows<Category> })));
 
 type CategoryTableProps = {
   categories: readonly Category[];
@@ -36,6 +38,19 @@ export function CategoryTable({ categories, sort, onSort, highlightId, newIds, h
     }
   }, [highlightIndex]);
 
+  const plainRows = categories
+    .slice(0, PLAIN_ROWS)
+    .map((category, index) => (
+      <CategoryRow
+        key={category.id}
+        category={category}
+        index={index}
+        highlighted={index === highlightIndex}
+        isNew={newIds?.has(category.id)}
+        historyLink={historyLinks}
+      />
+    ));
+
   const header = (key: SortKey) => {
     const active = sort.key === key;
     return (
@@ -65,36 +80,27 @@ export function CategoryTable({ categories, sort, onSort, highlightId, newIds, h
         </thead>
         <tbody ref={bodyRef}>
           {virtual ? (
-            <VirtualRows
-              items={categories}
-              body={bodyRef}
-              columns={3}
-              itemKey={categoryKey}
-              scrollToIndex={highlightIndex}
-              renderRow={(category, index, ref) => (
-                <CategoryRow
-                  category={category}
-                  index={index}
-                  highlighted={index === highlightIndex}
-                  isNew={newIds?.has(category.id)}
-                  historyLink={historyLinks}
-                  ref={ref}
-                />
-              )}
-            />
+            <Suspense fallback={plainRows}>
+              <VirtualRows
+                items={categories}
+                body={bodyRef}
+                columns={3}
+                itemKey={categoryKey}
+                scrollToIndex={highlightIndex}
+                renderRow={(category, index, ref) => (
+                  <CategoryRow
+                    category={category}
+                    index={index}
+                    highlighted={index === highlightIndex}
+                    isNew={newIds?.has(category.id)}
+                    historyLink={historyLinks}
+                    ref={ref}
+                  />
+                )}
+              />
+            </Suspense>
           ) : (
-            categories
-              .slice(0, PLAIN_ROWS)
-              .map((category, index) => (
-                <CategoryRow
-                  key={category.id}
-                  category={category}
-                  index={index}
-                  highlighted={index === highlightIndex}
-                  isNew={newIds?.has(category.id)}
-                  historyLink={historyLinks}
-                />
-              ))
+            plainRows
           )}
         </tbody>
       </table>
