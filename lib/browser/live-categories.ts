@@ -15,8 +15,8 @@ const BATCH_QUIET_MS = 50;
 const BATCH_MAX_MS = 250;
 
 /**
- * Categories others create in the shown environment join the cached list as their events arrive, without reading the
- * list again; one already there (this tab's own create) is skipped. Returns the ids added in the last `forMs`, and
+ * Categories others create in the shown environment join the cached list in batches as their events arrive, without
+ * reading the list again; one already there (this tab's own create) is skipped. Returns the ids added in the last `forMs`, and
  * calls `onAdded` with how many were added, gathered so that a run of creates is told once.
  */
 export function useCreatedByOthers(forMs: number, onAdded: (count: number) => void): ReadonlySet<string> {
