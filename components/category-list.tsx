@@ -7,9 +7,11 @@ import { useCreatedByOthers } from "@/lib/browser/live-categories";
 import { downloadFile } from "@/lib/browser/download-file";
 import { useAddressView } from "@/lib/browser/address-view";
 import { showInAddress } from "@/lib/browser/saved-view-address";
-import { type SortKey, searchableCategories, sortCategories } from "@/lib/browser/view";
+import { useSortedCategories } from "@/lib/browser/use-sorted-categories";
+import { type SortKey, searchSorted } from "@/lib/browser/view";
 import { type View, viewFromParams, viewToSearch } from "@/lib/shared/categories-address";
 import { type Environment, inEnvironment } from "@/lib/shared/environment";
+import type { Category } from "@/lib/shared/schemas";
 import { useEnvironmentPlace } from "@/lib/browser/environment-place";
 import { count, formatCount } from "@/lib/shared/plural";
 import { useMounted } from "@/lib/browser/use-mounted";
@@ -23,6 +25,7 @@ import { ViewsMenu } from "./views-menu";
 const HIGHLIGHT_MS = 4000;
 // Long enough to notice a row that arrived while reading elsewhere on the page.
 const NEW_MS = 8000;
+const NONE: readonly Category[] = [];
 
 type CategoryListProps = { canCreate: boolean; environment: Environment };
 
@@ -37,9 +40,8 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
   const { q: search, sort } = view;
   // Filtering a long list must never hold up typing in the search box.
   const deferredSearch = useDeferredValue(search);
-  const sorted = useMemo(() => sortCategories(data ?? [], sort), [data, sort]);
-  const searchSorted = useMemo(() => searchableCategories(sorted), [sorted]);
-  const visible = useMemo(() => (data ? searchSorted(deferredSearch) : []), [data, searchSorted, deferredSearch]);
+  const sorted = useSortedCategories(data ?? NONE, sort);
+  const visible = useMemo(() => (data ? searchSorted(sorted, deferredSearch) : []), [data, sorted, deferredSearch]);
   const highlightId = useJustCreated(HIGHLIGHT_MS);
   const addedByOthers = useCreatedByOthers(NEW_MS, (added) =>
     announce(`${count(added, "category", "categories")} added by others`),

@@ -1,11 +1,13 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { Suspense, lazy, useEffect, useRef } from "react";
 import { useMounted } from "@/lib/browser/use-mounted";
 import type { Category } from "@/lib/shared/schemas";
 import type { Sort, SortKey } from "@/lib/browser/view";
 import { CategoryRow } from "./category-row";
-import { VirtualRows } from "./virtual-rows";
+
+// Only a list longer than PLAIN_ROWS needs the virtualiser: it loads then, and the plain first rows stay until it has.
+const VirtualRows = lazy(() => import("./virtual-rows").then((module) => ({ default: module.VirtualRows<Category> })));
 
 type CategoryTableProps = {
   categories: readonly Category[];
@@ -20,6 +22,7 @@ type CategoryTableProps = {
 
 const COLUMN_LABELS: Record<SortKey, string> = { id: "ID", name: "Name" };
 const PLAIN_ROWS = 100;
+const categoryKey = (category: Category) => category.id;
 
 // aria-rowcount and aria-rowindex tell screen readers the table's real size, however few rows are in the DOM.
 export function CategoryTable({ categories, sort, onSort, highlightId, newIds, historyLinks }: CategoryTableProps) {
@@ -34,6 +37,19 @@ export function CategoryTable({ categories, sort, onSort, highlightId, newIds, h
       bodyRef.current?.querySelector(`tr[data-index="${highlightIndex}"]`)?.scrollIntoView({ block: "center" });
     }
   }, [highlightIndex]);
+
+  const plainRows = categories
+    .slice(0, PLAIN_ROWS)
+    .map((category, index) => (
+      <CategoryRow
+        key={category.id}
+        category={category}
+        index={index}
+        highlighted={index === highlightIndex}
+        isNew={newIds?.has(category.id)}
+        historyLink={historyLinks}
+      />
+    ));
 
   const header = (key: SortKey) => {
     const active = sort.key === key;
@@ -64,36 +80,27 @@ export function CategoryTable({ categories, sort, onSort, highlightId, newIds, h
         </thead>
         <tbody ref={bodyRef}>
           {virtual ? (
-            <VirtualRows
-              items={categories}
-              body={bodyRef}
-              columns={3}
-              itemKey={(category) => category.id}
-              scrollToIndex={highlightIndex}
-              renderRow={(category, index, ref) => (
-                <CategoryRow
-                  category={category}
-                  index={index}
-                  highlighted={index === highlightIndex}
-                  isNew={newIds?.has(category.id)}
-                  historyLink={historyLinks}
-                  ref={ref}
-                />
-              )}
-            />
+            <Suspense fallback={plainRows}>
+              <VirtualRows
+                items={categories}
+                body={bodyRef}
+                columns={3}
+                itemKey={categoryKey}
+                scrollToIndex={highlightIndex}
+                renderRow={(category, index, ref) => (
+                  <CategoryRow
+                    category={category}
+                    index={index}
+                    highlighted={index === highlightIndex}
+                    isNew={newIds?.has(category.id)}
+                    historyLink={historyLinks}
+                    ref={ref}
+                  />
+                )}
+              />
+            </Suspense>
           ) : (
-            categories
-              .slice(0, PLAIN_ROWS)
-              .map((category, index) => (
-                <CategoryRow
-                  key={category.id}
-                  category={category}
-                  index={index}
-                  highlighted={index === highlightIndex}
-                  isNew={newIds?.has(category.id)}
-                  historyLink={historyLinks}
-                />
-              ))
+            plainRows
           )}
         </tbody>
       </table>

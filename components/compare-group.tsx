@@ -1,7 +1,6 @@
 "use client";
 
 import { type ReactNode, useDeferredValue, useMemo } from "react";
-import { comparisonFileName } from "@/lib/browser/comparison-csv";
 import { downloadFile } from "@/lib/browser/download-file";
 import type { Selection } from "@/lib/browser/selection";
 import type { CompareGroupId } from "@/lib/shared/compare-address";
@@ -68,6 +67,8 @@ export function CompareGroup<Row>({
 
   const download = async () => {
     const csv = await toCsv(matching);
+    // Imported here, as toCsv loads it (a static import would bring the CSV writer into the page's first load).
+    const { comparisonFileName } = await import("@/lib/browser/comparison-csv");
     // The byte-order mark lets spreadsheet programs read the file as UTF-8.
     downloadFile(["\uFEFF", csv], comparisonFileName(id, new Date()), "text/csv;charset=utf-8");
     announce(`Downloaded ${count(matching.length, "row", "rows")} ${name} as CSV`);

@@ -1,11 +1,14 @@
 "use client";
 
-import { type ReactNode, type Ref, useRef } from "react";
+import { type ReactNode, type Ref, Suspense, lazy, useRef } from "react";
 import { useMounted } from "@/lib/browser/use-mounted";
 import type { JobRow } from "@/lib/shared/job-schemas";
-import { VirtualRows } from "./virtual-rows";
 
 const PLAIN_ROWS = 100;
+// Only a job of more than PLAIN_ROWS rows needs the virtualiser: it loads then, and the plain first rows stay until it
+// has.
+const VirtualRows = lazy(() => import("./virtual-rows").then((module) => ({ default: module.VirtualRows<JobRow> })));
+const rowKey = (row: JobRow) => row.line;
 
 export type RowColumn<R> = { label: string; cell: (row: R) => ReactNode; className?: string };
 
@@ -29,6 +32,9 @@ type TableProps = { rows: readonly JobRow[]; caption: string; label: string; col
 export function JobRowsTable({ rows, caption, label, columns }: TableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const virtual = useMounted() && rows.length > PLAIN_ROWS;
+  const plainRows = rows
+    .slice(0, PLAIN_ROWS)
+    .map((row, index) => <Row key={row.line} row={row} columns={columns} index={index} />);
   return (
     <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
       <table className="table" aria-rowcount={rows.length + 1}>
@@ -44,17 +50,17 @@ export function JobRowsTable({ rows, caption, label, columns }: TableProps) {
         </thead>
         <tbody ref={bodyRef}>
           {virtual ? (
-            <VirtualRows
-              items={rows}
-              body={bodyRef}
-              columns={columns.length}
-              itemKey={(row) => row.line}
-              renderRow={(row, index, ref) => <Row row={row} columns={columns} index={index} ref={ref} />}
-            />
+            <Suspense fallback={plainRows}>
+              <VirtualRows
+                items={rows}
+                body={bodyRef}
+                columns={columns.length}
+                itemKey={rowKey}
+                renderRow={(row, index, ref) => <Row row={row} columns={columns} index={index} ref={ref} />}
+              />
+            </Suspense>
           ) : (
-            rows
-              .slice(0, PLAIN_ROWS)
-              .map((row, index) => <Row key={row.line} row={row} columns={columns} index={index} />)
+            plainRows
           )}
         </tbody>
       </table>

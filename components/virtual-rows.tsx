@@ -1,12 +1,22 @@
 "use client";
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { Fragment, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  Fragment,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 
 type VirtualRowsProps<Item> = {
   items: readonly Item[];
   body: RefObject<HTMLTableSectionElement | null>;
   columns: number;
+  /** Best defined once, outside the component: see getItemKey. */
   itemKey: (item: Item, index: number) => string | number;
   /** `ref` must reach the row's <tr>, so the virtualiser can measure it. */
   renderRow: (item: Item, index: number, ref: (element: Element | null) => void) => ReactNode;
@@ -33,15 +43,20 @@ export function VirtualRows<Item>({
     observer.observe(document.body);
     return () => observer.disconnect();
   }, [body]);
+  // A new key function makes the virtualiser place every row again: only new items (or a new itemKey) should.
+  const getItemKey = useCallback(
+    (index: number) => {
+      const item = items[index];
+      return item === undefined ? index : itemKey(item, index);
+    },
+    [items, itemKey],
+  );
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: () => ESTIMATED_ROW_PX,
     overscan: 10,
     scrollMargin,
-    getItemKey: (index) => {
-      const item = items[index];
-      return item === undefined ? index : itemKey(item, index);
-    },
+    getItemKey,
   });
   useEffect(() => {
     if (scrollToIndex >= 0) virtualizer.scrollToIndex(scrollToIndex, { align: "center" });

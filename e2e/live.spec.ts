@@ -86,6 +86,38 @@ test.describe("as a viewer", () => {
     expect(await page.evaluate(() => "notReloaded" in window)).toBe(true);
     await expectNoAxeViolationsInEitherScheme(page);
   });
+
+  test("a burst of creates joins the list in place without a read of the list, and its New marks clear", async ({
+    page,
+    adminRequest,
+    uniqueName,
+  }) => {
+    await page.goto(`/categories?q=${encodeURIComponent(uniqueName)}&sort=name&dir=desc`);
+    await expect(liveStatus(page)).toBeVisible();
+    // Nothing matches yet, so no table: "Loaded" shows once the list has hydrated and listens.
+    await expect(page.getByText(/^Loaded \d{2}:\d{2}$/)).toBeVisible();
+    const listReads: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/categories") listReads.push(request.method());
+    });
+
+    // As a colleague's script would send them: 8 at a time.
+    const names = Array.from({ length: 24 }, (_, index) => `${uniqueName} burst ${String(index).padStart(2, "0")}`);
+    for (let first = 0; first < names.length; first += 8)
+      await Promise.all(
+        names.slice(first, first + 8).map(async (name) => {
+          expect((await adminRequest.post("/api/categories", { data: { name } })).status()).toBe(201);
+        }),
+      );
+
+    await expectColumn(page, 1, [...names].reverse());
+    await expect(dataRows(page).getByText("New", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue(uniqueName);
+    expect(listReads, "reads of the list").toEqual([]);
+    // The marks last 8 s.
+    await expect(dataRows(page).getByText("New", { exact: true })).toHaveCount(0, { timeout: 30_000 });
+    await expectColumn(page, 1, [...names].reverse());
+  });
 });
 
 test("an import's page follows its job through the stream, without polling while live", async ({ page, liveApp }) => {

@@ -8,9 +8,13 @@ import { ensureBuild } from "./ensure-build.mjs";
 import { startApp } from "./lib/standalone-app.mjs";
 
 const KIB = 1024;
-// Issue 13 asked for less; this budget fits the documented stack with some room (figures: bench/results/README.md,
-// "First-load JavaScript").
-const OWN_BUDGET = 54 * KIB;
+// Each page's own script, above the not-found page's (issue 43; figures: bench/results/README.md, "First-load
+// JavaScript"). The form page alone is allowed more: react-hook-form and its resolver, which only the form uses, take
+// it to 51.5 KiB, and what it could load after the page (a failed create's message) is 0.5 KiB and needed when the app
+// cannot be reached.
+const OWN_BUDGET = 50 * KIB;
+/** @type {Record<string, number>} */
+const PAGE_BUDGETS = { "/categories/new": 52 * KIB };
 const PAGES = ["/login", "/categories", "/categories/new", "/compare", "/requests"];
 const NOT_FOUND = "/no-such-page";
 const PORT = Number(process.env.SIZE_PORT ?? 3199);
@@ -81,10 +85,11 @@ try {
   for (const [label, path] of pages) {
     const page = await firstLoadBytes(path);
     const own = page.bytes - base.bytes;
-    const over = own > OWN_BUDGET;
+    const budget = PAGE_BUDGETS[label] ?? OWN_BUDGET;
+    const over = own > budget;
     failed ||= over;
     console.log(
-      `${over ? "OVER" : "ok  "} ${label.padEnd(16)} ${kib(page.bytes)} gzipped in ${page.scripts} scripts; its own ${kib(own)} (budget ${OWN_BUDGET / KIB} KiB)`,
+      `${over ? "OVER" : "ok  "} ${label.padEnd(16)} ${kib(page.bytes)} gzipped in ${page.scripts} scripts; its own ${kib(own)} (budget ${budget / KIB} KiB)`,
     );
   }
   process.exitCode = failed ? 1 : 0;

@@ -1,28 +1,39 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { withCategory } from "@/lib/browser/categories";
+import { withCategories } from "@/lib/browser/categories";
 import { coalesce } from "@/lib/browser/coalesce";
 import { gather } from "@/lib/browser/gather";
-import { sortCategories } from "@/lib/browser/view";
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("withCategory", () => {
-  const list = { categories: [{ id: "2", name: "dog" }], etag: '"v1"' };
+describe("withCategories", () => {
+  const dog = { id: "2", name: "dog" };
+  const list = { categories: [dog], etag: '"v1"' };
+  const big = { id: "9007199254740993", name: "ant" };
+  // One more than 2^53: as numbers, this id and `big`'s would be the same.
+  const bigNeighbour = { id: "9007199254740992", name: "bee" };
 
-  it("adds a category the list does not have, so the sorted view places it, and drops the ETag", () => {
-    const added = withCategory(list, { id: "9007199254740993", name: "ant" });
-    expect(added).toEqual({ categories: [...list.categories, { id: "9007199254740993", name: "ant" }] });
-    expect(sortCategories(added!.categories, { key: "name", dir: "asc" }).map(({ name }) => name)).toEqual([
-      "ant",
-      "dog",
-    ]);
+  it.each([
+    ["one new category", [big], [dog, big]],
+    ["a batch, in the order it came", [big, { id: "3", name: "cat" }], [dog, big, { id: "3", name: "cat" }]],
+    ["ids beyond 2^53 that differ only past it", [big, bigNeighbour], [dog, big, bigNeighbour]],
+    ["an event for a category already listed, beside a new one", [{ ...dog }, big], [dog, big]],
+    ["the same category twice in one batch", [big, { ...big }], [dog, big]],
+  ])("adds %s at the end and drops the ETag", (_, batch, categories) => {
+    expect(withCategories(list, batch)).toEqual({ categories });
   });
 
-  it("gives nothing for a category the list has already, or a list not loaded", () => {
-    expect(withCategory(list, { id: "2", name: "dog" })).toBeUndefined();
-    expect(withCategory(undefined, { id: "3", name: "cat" })).toBeUndefined();
+  it.each([
+    ["a batch of categories already listed", list, [{ ...dog }]],
+    ["an empty batch", list, []],
+    ["a list not loaded", undefined, [big]],
+  ])("gives nothing for %s", (_, before, batch) => {
+    expect(withCategories(before, batch)).toBeUndefined();
+  });
+
+  it("keeps the categories already listed as the same objects", () => {
+    expect(withCategories(list, [big])?.categories[0]).toBe(dog);
   });
 });
 

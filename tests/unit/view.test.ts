@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compareIds } from "@/lib/browser/compare";
 import type { Category } from "@/lib/shared/schemas";
-import { searchableCategories, sortCategories } from "@/lib/browser/view";
+import { searchSorted, sortCategories, sortedCategories } from "@/lib/browser/view";
 
 const categories: Category[] = [
   { id: "9007199254740993", name: "Zebra finch" },
@@ -44,8 +44,9 @@ describe("sortCategories", () => {
   });
 });
 
-describe("searchableCategories: matching", () => {
-  const filterCategories = (list: readonly Category[], search: string) => searchableCategories(list)(search);
+describe("searchSorted: matching", () => {
+  const filterCategories = (list: readonly Category[], search: string) =>
+    searchSorted(sortedCategories(list, { key: "id", dir: "asc" }), search);
 
   it("matches name or description, ignoring case and surrounding spaces", () => {
     expect(filterCategories(categories, "  CAT ").map((c) => c.id)).toEqual(["10"]);
@@ -58,10 +59,10 @@ describe("searchableCategories: matching", () => {
   });
 });
 
-describe("searchableCategories", () => {
+describe("searchSorted", () => {
   it("never matches across the boundary of name and description", () => {
-    const search = searchableCategories([{ id: "1", name: "sea", description: "horse" }]);
-    expect(search("seahorse")).toEqual([]);
-    expect(search("horse")).toHaveLength(1);
+    const sorted = sortedCategories([{ id: "1", name: "sea", description: "horse" }], { key: "id", dir: "asc" });
+    expect(searchSorted(sorted, "seahorse")).toEqual([]);
+    expect(searchSorted(sorted, "horse")).toHaveLength(1);
   });
 });
