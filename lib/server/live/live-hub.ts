@@ -34,6 +34,10 @@ type Hub = {
   poll?: NodeJS.Timeout;
   prune?: NodeJS.Timeout;
   sessionCheck?: NodeJS.Timeout;
+  /** The next attempt to listen again, after a failure or a drop. */
+  retry?: NodeJS.Timeout;
+  /** Set on shutdown: nothing starts again. */
+  stopped?: boolean;
 };
 
 const POLL_MS = 1_000;
@@ -89,14 +93,22 @@ async function listen(current: Hub): Promise<void> {
   client.on("end", () => {
     if (current.listener !== client) return;
     current.listener = undefined;
-    void sleep(POLL_MS).then(() => connectListener(current));
+    retryListening(current, POLL_MS);
   });
-  await client.connect();
-  await client.query(`LISTEN ${LIVE_CHANNEL}`);
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${LIVE_CHANNEL}`);
+  } catch (error) {
+    // Connected or not, it is ended here: each retry makes a new one, and this one would stay open past the budget.
+    void client.end().catch(() => undefined);
+    throw error;
+  }
+  if (current.stopped) return void client.end().catch(() => undefined);
   current.listener = client;
   // Sent from the pool, not from this connection: the embedded database delivers a NOTIFY only to the sender's socket.
   await query(`SELECT pg_notify('${LIVE_CHANNEL}', 'probe')`);
   const delivered = await Promise.race([probe.then(() => true), sleep(POLL_MS, false)]);
+  if (current.stopped) return;
   if (delivered) {
     clearInterval(current.poll);
     current.poll = undefined;
@@ -104,12 +116,21 @@ async function listen(current: Hub): Promise<void> {
   wakeLiveHub();
 }
 
+function retryListening(current: Hub, afterMs: number): void {
+  clearTimeout(current.retry);
+  current.retry = setTimeout(() => {
+    current.retry = undefined;
+    if (!current.listener && !current.stopped) connectListener(current);
+  }, afterMs).unref();
+}
+
 function connectListener(current: Hub): void {
   listen(current).catch((error: unknown) => {
     log.warn("live_listen_failed", { error: error instanceof Error ? error.message : String(error) });
+    if (current.stopped) return;
     // Meanwhile the table is read every second.
     current.poll ??= setInterval(wakeLiveHub, POLL_MS).unref();
-    void sleep(POLL_MS * 5).then(() => current.listener || connectListener(current));
+    retryListening(current, POLL_MS * 5);
   });
 }
 
@@ -134,6 +155,8 @@ export async function subscribe(subscriber: Subscriber): Promise<string> {
   const current = hub();
   current.started ??= (async () => {
     current.lastId = await lastLiveEventId();
+    // Streams are refused once the shutdown has begun; one that was let in just before starts nothing.
+    if (current.stopped) return;
     connectListener(current);
     current.prune = setInterval(() => void pruneLiveEvents().catch(() => undefined), 60_000).unref();
     current.sessionCheck = setInterval(
@@ -161,4 +184,20 @@ export const openStreams = (): number => hub().subscribers.size;
 /** Ends every stream, so that each browser reconnects, through the balancer, to a replica that is not stopping. */
 export function endLiveStreams(): void {
   for (const subscriber of hub().subscribers) subscriber.end();
+}
+
+/**
+ * On shutdown, after endLiveStreams: every interval and timer stopped and the listening connection closed, so that
+ * nothing of the hub keeps the process running or a connection open.
+ */
+export async function stopLiveHub(): Promise<void> {
+  const current = hub();
+  current.stopped = true;
+  for (const interval of [current.poll, current.prune, current.sessionCheck]) clearInterval(interval);
+  clearTimeout(current.retry);
+  current.poll = current.prune = current.sessionCheck = current.retry = undefined;
+  const listener = current.listener;
+  current.listener = undefined;
+  // Bounded: with the database gone, ending it could wait for a socket that never answers.
+  if (listener) await Promise.race([listener.end().catch(() => undefined), sleep(1_000, undefined, { ref: false })]);
 }
