@@ -19,6 +19,8 @@ export type Subscriber = {
   sessionId: string;
   admin: boolean;
   deliver: (event: LiveEvent) => void;
+  /** Bytes of events its client has not taken yet. */
+  queued: () => number;
   end: () => void;
 };
 
@@ -180,6 +182,13 @@ export function unsubscribe(subscriber: Subscriber): void {
 }
 
 export const openStreams = (): number => hub().subscribers.size;
+
+/** What this process's streams hold for clients that have not taken it yet, in bytes; read at each metrics scrape. */
+export function queuedStreamBytes(): number {
+  let bytes = 0;
+  for (const subscriber of hub().subscribers) bytes += subscriber.queued();
+  return bytes;
+}
 
 /** Ends every stream, so that each browser reconnects, through the balancer, to a replica that is not stopping. */
 export function endLiveStreams(): void {
