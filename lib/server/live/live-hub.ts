@@ -1,18 +1,9 @@
 import "server-only";
-import { setTimeout as sleep } from "node:timers/promises";
 import { remember } from "@epic-web/remember";
-import pg from "pg";
 import { signedInRoles } from "@/lib/server/auth/session-store";
-import { getConfig } from "@/lib/server/config/config";
-import { query } from "@/lib/server/db/database";
 import { log } from "@/lib/server/log";
-import {
-  LIVE_CHANNEL,
-  type LiveEvent,
-  lastLiveEventId,
-  pruneLiveEvents,
-  readLiveEventsAfter,
-} from "./live-event-store";
+import { type LiveEvent, lastLiveEventId, pruneLiveEvents, readLiveEventsAfter } from "./live-event-store";
+import { startListening, stopListening } from "./live-listener";
 
 export type Subscriber = {
   /** Its session's id (sessionId()): the stream ends when the session does. */
@@ -31,18 +22,12 @@ type Hub = {
   started?: Promise<void>;
   reading?: Promise<void>;
   readAgain: boolean;
-  listener?: pg.Client;
-  /** Set while NOTIFY is not delivered (the embedded database): the table is read every second instead. */
-  poll?: NodeJS.Timeout;
   prune?: NodeJS.Timeout;
   sessionCheck?: NodeJS.Timeout;
-  /** The next attempt to listen again, after a failure or a drop. */
-  retry?: NodeJS.Timeout;
   /** Set on shutdown: nothing starts again. */
   stopped?: boolean;
 };
 
-const POLL_MS = 1_000;
 // Under the second within which a stream must end with its session.
 const SESSION_CHECK_MS = 500;
 const READ_BATCH = 500;
@@ -79,64 +64,6 @@ export function wakeLiveHub(): void {
 }
 
 /**
- * One connection outside the pool that LISTENs, so that events written by other processes arrive at once; after a drop
- * it connects again and reads what it missed from the table. On a server that does not deliver NOTIFY over its socket
- * (the embedded database), the table is read every second instead (decision 034).
- */
-async function listen(current: Hub): Promise<void> {
-  const client = new pg.Client({
-    connectionString: getConfig().database.url,
-    application_name: "categories-admin-live",
-  });
-  let probed: () => void = () => undefined;
-  const probe = new Promise<void>((resolve) => (probed = resolve));
-  client.on("notification", ({ payload }) => (payload === "probe" ? probed() : wakeLiveHub()));
-  client.on("error", () => undefined);
-  client.on("end", () => {
-    if (current.listener !== client) return;
-    current.listener = undefined;
-    retryListening(current, POLL_MS);
-  });
-  try {
-    await client.connect();
-    await client.query(`LISTEN ${LIVE_CHANNEL}`);
-  } catch (error) {
-    // Connected or not, it is ended here: each retry makes a new one, and this one would stay open past the budget.
-    void client.end().catch(() => undefined);
-    throw error;
-  }
-  if (current.stopped) return void client.end().catch(() => undefined);
-  current.listener = client;
-  // Sent from the pool, not from this connection: the embedded database delivers a NOTIFY only to the sender's socket.
-  await query(`SELECT pg_notify('${LIVE_CHANNEL}', 'probe')`);
-  const delivered = await Promise.race([probe.then(() => true), sleep(POLL_MS, false)]);
-  if (current.stopped) return;
-  if (delivered) {
-    clearInterval(current.poll);
-    current.poll = undefined;
-  } else current.poll ??= setInterval(wakeLiveHub, POLL_MS).unref();
-  wakeLiveHub();
-}
-
-function retryListening(current: Hub, afterMs: number): void {
-  clearTimeout(current.retry);
-  current.retry = setTimeout(() => {
-    current.retry = undefined;
-    if (!current.listener && !current.stopped) connectListener(current);
-  }, afterMs).unref();
-}
-
-function connectListener(current: Hub): void {
-  listen(current).catch((error: unknown) => {
-    log.warn("live_listen_failed", { error: error instanceof Error ? error.message : String(error) });
-    if (current.stopped) return;
-    // Meanwhile the table is read every second.
-    current.poll ??= setInterval(wakeLiveHub, POLL_MS).unref();
-    retryListening(current, POLL_MS * 5);
-  });
-}
-
-/**
  * Ends the streams whose session has ended (signed out, expired, the account removed, its role changed, a back-channel
  * logout), within a second: one read for all of this process's streams. A failed read ends none.
  */
@@ -159,7 +86,8 @@ export async function subscribe(subscriber: Subscriber): Promise<string> {
     current.lastId = await lastLiveEventId();
     // Streams are refused once the shutdown has begun; one that was let in just before starts nothing.
     if (current.stopped) return;
-    connectListener(current);
+    // Events written by other processes arrive through it (live-listener.ts); this process's own wake the hub at once.
+    startListening(wakeLiveHub);
     current.prune = setInterval(() => void pruneLiveEvents().catch(() => undefined), 60_000).unref();
     current.sessionCheck = setInterval(
       () => void endStreamsOfEndedSessions(current).catch(() => undefined),
@@ -202,11 +130,8 @@ export function endLiveStreams(): void {
 export async function stopLiveHub(): Promise<void> {
   const current = hub();
   current.stopped = true;
-  for (const interval of [current.poll, current.prune, current.sessionCheck]) clearInterval(interval);
-  clearTimeout(current.retry);
-  current.poll = current.prune = current.sessionCheck = current.retry = undefined;
-  const listener = current.listener;
-  current.listener = undefined;
-  // Bounded: with the database gone, ending it could wait for a socket that never answers.
-  if (listener) await Promise.race([listener.end().catch(() => undefined), sleep(1_000, undefined, { ref: false })]);
+  clearInterval(current.prune);
+  clearInterval(current.sessionCheck);
+  current.prune = current.sessionCheck = undefined;
+  await stopListening();
 }
