@@ -130,7 +130,8 @@ async function memoryPart(/** @type {number} */ EVENTS) {
     ],
     [
       "What the stalled stream holds: the difference (goal ≤ LIVE_STREAM_BUFFER_KIB + 1 MiB)",
-      `**${format.bytes(stalled - reading)}**`,
+      // Within the noise it can come out below zero.
+      `**${stalled < reading ? "−" : ""}${format.bytes(Math.abs(stalled - reading))}**`,
     ],
     [
       "Bytes the stalled client then received, from its sockets (the rest is replayed at its reconnect)",
