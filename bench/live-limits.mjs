@@ -1,7 +1,8 @@
 // @ts-check
 // `npm run bench:live-limits`, issue 43's live figures and issue 34's missing two, against the production build:
-// - a stream whose client stops reading while 20,000 events are sent (written to live_events as another replica
-//   would, 500 at a time): the app's resident memory growth, against the same events sent with no such stream;
+// - a stream whose client stops reading while 20,000 and 100,000 events are sent (written to live_events as another
+//   replica would): the app's resident memory growth, and its heap after a garbage collection (bench/lib/gc-entry.mjs),
+//   against the same events sent with no such stream;
 // - two replicas on one PostgreSQL (BENCH_POSTGRES_URL or TEST_POSTGRES_URL), 500 streams on each, LIVE_POLL_SECONDS=2:
 //   the watcher's reads of the list over 60 s, both replicas together;
 // - the signed-in list's read rate on one replica with 1,000 streams open (one session each, as 1,000 tabs) against
@@ -9,8 +10,12 @@
 // `--part=memory,watcher,rate` picks parts. Streams are read by this process, on the same cores as the app.
 import { spawnSync } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
 import { get } from "node:http";
-import { cpus, loadavg } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
@@ -86,16 +91,33 @@ function stalledStream(url, cookie) {
   return opened;
 }
 
+/** The app's memory after a garbage collection (bench/lib/gc-entry.mjs); resident memory as it is. */
+async function memoryAfterGc(/** @type {number} */ pid, /** @type {string} */ file) {
+  const lines = () => (existsSync(file) ? readFileSync(file, "utf8").trim().split("\n").filter(Boolean) : []);
+  const before = lines().length;
+  process.kill(pid, "SIGUSR2");
+  while (lines().length === before) await sleep(50);
+  return { rss: memoryBytes(pid, "VmRSS"), ...JSON.parse(lines().at(-1) ?? "{}") };
+}
+
 async function memoryPart(/** @type {number} */ EVENTS) {
-  /** @type {Record<"stalled" | "reading", number[]>} */
+  /** @type {Record<"stalled" | "reading", { rss: number, heap: number }[]>} */
   const growth = { stalled: [], reading: [] };
   /** @type {number[]} */
   const received = [];
+  const dir = await mkdtemp(join(tmpdir(), "bench-live-memory-"));
+  const script = fileURLToPath(new URL("lib/gc-entry.mjs", import.meta.url));
   // Resident memory moves by a few MiB from run to run: more runs than the other parts.
   for (let run = 0; run < MEMORY_RUNS; run++)
-    for (const kind of /** @type {const} */ (["stalled", "reading"]))
+    for (const kind of /** @type {const} */ (["stalled", "reading"])) {
+      const file = join(dir, `${kind}-${run}.jsonl`);
       await withApp(
-        { name: "bench-live-memory", categories: [{ name: "Seed" }], env: { LIVE_POLL_SECONDS: "0" } },
+        {
+          name: "bench-live-memory",
+          categories: [{ name: "Seed" }],
+          env: { LIVE_POLL_SECONDS: "0", MEMORY_OUT: file },
+          script,
+        },
         async (app, cookie, databaseUrl) => {
           const db = new pg.Client(databaseUrl);
           await db.connect();
@@ -104,13 +126,18 @@ async function memoryPart(/** @type {number} */ EVENTS) {
             const reader = await readStream(app.url, cookie);
             const stalled = kind === "stalled" ? await stalledStream(app.url, cookie) : undefined;
             await waitUntilIdle([app.pid]);
+            // Both from a collected heap: resident memory then grows by what the events cost, freed or not.
+            const beforeGc = await memoryAfterGc(app.pid, file);
             const before = memoryBytes(app.pid, "VmRSS");
             const last = await writeEvents(db, EVENTS, 1);
             const deadline = Date.now() + 60_000;
             while (reader.lastId() !== last && Date.now() < deadline) await sleep(20);
             if (reader.lastId() !== last) problems.push(`memory, ${kind}: the reading stream missed events`);
             await waitUntilIdle([app.pid]);
-            growth[kind].push(memoryBytes(app.pid, "VmRSS") - before);
+            const rss = memoryBytes(app.pid, "VmRSS") - before;
+            const afterGc = await memoryAfterGc(app.pid, file);
+            const heap = afterGc.heapUsed + afterGc.arrayBuffers - beforeGc.heapUsed - beforeGc.arrayBuffers;
+            growth[kind].push({ rss, heap });
             if (stalled) received.push(await stalled.resume());
             reader.close();
           } finally {
@@ -118,26 +145,32 @@ async function memoryPart(/** @type {number} */ EVENTS) {
           }
         },
       );
-  const [stalled, reading] = [median(growth.stalled), median(growth.reading)];
-  rows.push(
-    [
-      `A stream that stops reading while ${format.count(EVENTS)} events (~${format.bytes(EVENTS * 215)}) are sent: the app's resident memory growth, median of ${MEMORY_RUNS}`,
-      `**${format.bytes(stalled)}** (runs: ${growth.stalled.map(format.bytes).join(", ")})`,
-    ],
-    [
-      `The same events with only a reading stream open, median of ${MEMORY_RUNS}`,
-      `${format.bytes(reading)} (runs: ${growth.reading.map(format.bytes).join(", ")})`,
-    ],
-    [
-      "What the stalled stream holds: the difference (goal ≤ LIVE_STREAM_BUFFER_KIB + 1 MiB)",
-      // Within the noise it can come out below zero.
-      `**${stalled < reading ? "−" : ""}${format.bytes(Math.abs(stalled - reading))}**`,
-    ],
-    [
-      "Bytes the stalled client then received, from its sockets (the rest is replayed at its reconnect)",
-      received.map(format.bytes).join(", "),
-    ],
-  );
+    }
+  await rm(dir, { recursive: true, force: true });
+  const signed = (/** @type {number} */ value) => `${value < 0 ? "−" : ""}${format.bytes(Math.abs(value))}`;
+  const figures = (/** @type {"stalled" | "reading"} */ kind, /** @type {"rss" | "heap"} */ measure) => {
+    const values = growth[kind].map((run) => run[measure]);
+    return { median: median(values), runs: values.map(signed).join(", ") };
+  };
+  for (const measure of /** @type {const} */ (["rss", "heap"])) {
+    const [stalled, reading] = [figures("stalled", measure), figures("reading", measure)];
+    const what = measure === "rss" ? "resident memory growth" : "JS heap and buffers after a garbage collection";
+    rows.push(
+      [
+        `A stream that stops reading while ${format.count(EVENTS)} events (~${format.bytes(EVENTS * 215)}) are sent: the app's ${what}, median of ${MEMORY_RUNS}`,
+        `${signed(stalled.median)} (runs: ${stalled.runs})`,
+      ],
+      [`The same events with only a reading stream open`, `${signed(reading.median)} (runs: ${reading.runs})`],
+      [
+        `What the stalled stream holds, ${measure === "rss" ? "resident" : "after a garbage collection"}: the difference (goal ≤ LIVE_STREAM_BUFFER_KIB + 1 MiB)`,
+        `**${signed(stalled.median - reading.median)}**`,
+      ],
+    );
+  }
+  rows.push([
+    "Bytes the stalled client then received, from its sockets (the rest is replayed at its reconnect)",
+    received.map(format.bytes).join(", "),
+  ]);
 }
 
 /** `count` more sessions of the one behind `cookie`, one per stream, as tabs of as many people would be. */
