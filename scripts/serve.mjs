@@ -19,15 +19,24 @@ if (!settings) {
   process.exit(1);
 }
 const trusted = settings.TRUSTED_PROXIES;
+// The connections of event streams whose response is not yet sent in full, for the drain.
+/** @type {Set<import("node:net").Socket>} */
+const streamSockets = new Set();
 
 // Runs for every request before the server's "request" event, so no handler ever sees the headers as sent.
 subscribe("http.server.request.start", (message) => {
-  const { request, socket } =
-    /** @type {{ request: import("node:http").IncomingMessage, socket: import("node:net").Socket }} */ (message);
+  const { request, response, socket } =
+    /** @type {{ request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse,
+     *   socket: import("node:net").Socket }} */ (message);
   const { headers } = request;
   headers[CLIENT_ADDRESS_HEADER] = clientAddress(socket.remoteAddress, headers["x-forwarded-for"], trusted);
   // Only a trusted proxy may say how the app was reached; Next fills these in again from the socket.
   if (!isTrusted(socket.remoteAddress, trusted)) for (const name of FORWARDED_HEADERS) delete headers[name];
+  if (request.url?.startsWith("/api/events")) {
+    streamSockets.add(socket);
+    // Once the response is over (sent in full, or its connection gone), the connection is the drain's like any other.
+    response.once("close", () => streamSockets.delete(socket));
+  }
 });
 
 if (settings.METRICS_PORT !== undefined) {
@@ -49,6 +58,7 @@ const drain = drainOnSignal({
   server: () => appServer,
   readyDelayMs: settings.SHUTDOWN_READY_DELAY_MS,
   graceMs: settings.SHUTDOWN_GRACE_MS,
+  streamSockets: () => streamSockets,
 });
 process.on("SIGTERM", drain);
 process.on("SIGINT", drain);

@@ -69,8 +69,10 @@ export function connectLiveEvents(): () => void {
   if (users++ === 0 && typeof EventSource === "function") open();
   let held = true;
   return () => {
-    if (!held || --users > 0) return;
+    // Let go once, whatever the count: a second call must not take another user's place.
+    if (!held) return;
     held = false;
+    if (--users > 0) return;
     clearTimeout(retryTimer);
     source?.close();
     source = undefined;

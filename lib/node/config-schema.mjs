@@ -66,6 +66,7 @@ export const configSchema = z.object({
   LIVE_MAX_STREAMS_PER_SESSION: z._default(wholeNumber("LIVE_MAX_STREAMS_PER_SESSION", 1, 1_000), 8),
   // 0 turns the watcher of the catalogue service off; fractions are for tests.
   LIVE_POLL_SECONDS: z._default(seconds("LIVE_POLL_SECONDS", 0, 3_600), 10),
+  LIVE_STREAM_BUFFER_KIB: z._default(wholeNumber("LIVE_STREAM_BUFFER_KIB", 16, 65_536), 256),
   // Environment names; config.ts checks them against the environments configured.
   APPROVAL_REQUIRED_FOR: z.optional(valueList("APPROVAL_REQUIRED_FOR")),
   APPROVAL_EXPIRES_HOURS: z._default(positiveNumber("APPROVAL_EXPIRES_HOURS", 8_760), 72),

@@ -18,10 +18,14 @@ const IDLE_AFTER_MS = 1_000;
 const emit = /** @type {(event: string, ...args: unknown[]) => boolean} */ (process.emit.bind(process));
 
 /**
- * @param {{ server: () => import("node:http").Server | undefined, readyDelayMs: number, graceMs: number }} options
+ * `streamSockets`: the connections of event streams still sending. The app ends every stream as the drain starts; one
+ * whose client reads nothing more cannot finish, and would hold the drain to the end of its grace: it is cut off with
+ * the idle ones.
+ * @param {{ server: () => import("node:http").Server | undefined, readyDelayMs: number, graceMs: number,
+ *   streamSockets?: () => Iterable<import("node:net").Socket> }} options
  * @returns {(signal: NodeJS.Signals) => void}
  */
-export function drainOnSignal({ server, readyDelayMs, graceMs }) {
+export function drainOnSignal({ server, readyDelayMs, graceMs, streamSockets = () => [] }) {
   let started = false;
   return (signal) => {
     if (started) return;
@@ -36,7 +40,10 @@ export function drainOnSignal({ server, readyDelayMs, graceMs }) {
       const closed = new Promise((resolve) =>
         listener ? NetServer.prototype.close.call(listener, () => resolve(true)) : resolve(true),
       );
-      setTimeout(() => listener?.closeIdleConnections(), IDLE_AFTER_MS).unref();
+      setTimeout(() => {
+        listener?.closeIdleConnections();
+        for (const socket of streamSockets()) socket.destroy();
+      }, IDLE_AFTER_MS).unref();
       const drained = await Promise.race([
         Promise.all([closed, Promise.allSettled(inFlight)]).then(() => true),
         sleep(graceMs).then(() => false),

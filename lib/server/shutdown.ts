@@ -2,7 +2,7 @@ import "server-only";
 import { flushRefusals } from "@/lib/server/audit/refusal-counter";
 import { stopJobWorker } from "@/lib/server/jobs/job-worker";
 import { markShuttingDown } from "@/lib/server/http/shutting-down";
-import { endLiveStreams } from "@/lib/server/live/live-hub";
+import { endLiveStreams, stopLiveHub } from "@/lib/server/live/live-hub";
 import { stopServiceWatcher } from "@/lib/server/live/service-watcher";
 import { log } from "@/lib/server/log";
 import { flushTracing } from "@/lib/server/tracing/tracing";
@@ -20,6 +20,8 @@ export function installShutdownHook(): void {
     log.info("shutdown_started", { signal, readyDelayMs, graceMs });
     // Streams never end by themselves: the drain would wait for them.
     endLiveStreams();
+    // Its intervals and its listening connection: nothing of it outlives the drain.
+    inFlight.push(stopLiveHub());
     // Another replica takes the watch of the catalogue service over at its next tick.
     inFlight.push(stopServiceWatcher());
     // Their creates in flight finish; another process carries the jobs on.

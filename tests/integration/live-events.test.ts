@@ -216,6 +216,34 @@ describe("GET /api/events", () => {
       expect([admin.text(), viewer.text()].join()).not.toContain(cookie.split("=")[1]);
   });
 
+  it("replays to a viewer that reconnects only what a viewer may see: no job-updated", async () => {
+    const away = await open(apps[0]!, viewerCookie);
+    // An event first: the id to come back with is one the table has.
+    await create(apps[0]!, "Before the replayed import");
+    await away.next();
+    away.close();
+    const id = await startImport(apps[0]!, "name\nReplayed import row\n");
+    const state = async () =>
+      (
+        (await (await fetch(`${apps[0]!.url}/api/imports/${id}`, { headers: { cookie: adminCookie } })).json()) as {
+          state: string;
+        }
+      ).state;
+    await expect.poll(state, { timeout: 15_000 }).toBe("finished");
+    await create(apps[1]!, "After the replayed import");
+
+    const back = await open(apps[1]!, viewerCookie, away.lastEventId());
+    const heard = await back.next(2);
+    expect(heard.map((event) => [event.event, JSON.parse(event.data).category.name])).toEqual([
+      ["category-created", "Replayed import row"],
+      ["category-created", "After the replayed import"],
+    ]);
+    // Nothing else came before the next live one.
+    await create(apps[0]!, "Live after the replay");
+    const [next] = await back.next();
+    expect(JSON.parse(next?.data ?? "").category.name).toBe("Live after the replay");
+  });
+
   it("announces a running import's progress between its changes of state, its counts growing", async () => {
     const admin = await open(apps[1]!, adminCookie);
     const viewer = await open(apps[0]!, viewerCookie);

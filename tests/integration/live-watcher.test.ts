@@ -15,8 +15,9 @@ type Held = { id: number; name: string; description?: string };
 
 let catalogue: FakeCatalogue;
 let held: Held[];
-// How long the fake takes to answer a create it has already applied.
+// How long the fake takes to answer a create it has already applied, and a read of the list.
 let createMs = 0;
+let listMs = 0;
 let replicas: Replica[];
 let adminCookie: string;
 let viewerCookie: string;
@@ -50,7 +51,7 @@ const addAtService = (...names: string[]) => {
 beforeAll(async () => {
   held = [];
   catalogue = await startFakeCatalogue((request) => {
-    if (request.method === "GET") return json(200, held);
+    if (request.method === "GET") return { ...json(200, held), delayMs: listMs };
     const category = { id: 1000 + held.length, ...(JSON.parse(request.body) as { name: string }) };
     held.push(category);
     return { ...json(201, category), delayMs: createMs };
@@ -162,6 +163,53 @@ describe("the watcher of the catalogue service", () => {
     addAtService("After the bulk");
     const [next] = await stream.next();
     expect(JSON.parse(next?.data ?? "")).toMatchObject({ category: { name: "After the bulk" }, via: "service" });
+  });
+
+  it("announces nothing from a read during which its lease was lost, and carries on once it is free again", async () => {
+    const streams = await Promise.all(replicas.map((replica) => open(replica)));
+    await readsMore(2);
+    const lease = await testDb.query("SELECT holder FROM live_watch_leases WHERE environment = 'production'");
+    const holder = String(lease.rows[0]?.holder);
+    // Each tick of the holder's says that it has a stream open: its ticks are counted by that row.
+    const ticks = async () =>
+      String(
+        (await testDb.query("SELECT seen_at FROM live_listeners WHERE process_id = $1", [holder])).rows[0]?.seen_at,
+      );
+    const gets = () => catalogue.requests.filter((request) => request.method === "GET").length;
+    listMs = 1_500;
+    try {
+      const from = gets();
+      addAtService("Seen by a holder that lost its lease");
+      // The holder has checked its lease and is reading the list: another process takes the lease meanwhile.
+      await expect.poll(gets, { interval: 20 }).toBeGreaterThan(from);
+      await testDb.query(
+        `UPDATE live_watch_leases SET holder = 'another-process', expires_at = now() + interval '1 hour'
+          WHERE environment = 'production'`,
+      );
+    } finally {
+      listMs = 0;
+    }
+    try {
+      // The holder's ticks follow one another: two more, and its read is over, with whatever it wrote.
+      for (let tick = 0; tick < 2; tick++) {
+        const before = await ticks();
+        await expect.poll(ticks, { timeout: 15_000, interval: 50 }).not.toBe(before);
+      }
+      const written = await testDb.query("SELECT 1 FROM live_events WHERE data LIKE '%lost its lease%'");
+      expect(written.rowCount).toBe(0);
+    } finally {
+      // The lease is free again: one of the replicas takes it, learns what is there, and announces what comes after.
+      await testDb.query("DELETE FROM live_watch_leases WHERE holder = 'another-process'");
+    }
+    await readsMore(2);
+    addAtService("After the lost lease");
+    for (const stream of streams) {
+      const [event] = await stream.next();
+      expect(JSON.parse(event?.data ?? "")).toMatchObject({
+        category: { name: "After the lost lease" },
+        via: "service",
+      });
+    }
   });
 
   it("does not read the list while no stream is open on any replica", async () => {

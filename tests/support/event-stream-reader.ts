@@ -26,7 +26,9 @@ export async function openEventStream(
   const abort = new AbortController();
   const response = await fetch(url, { headers, signal: abort.signal });
   let received = "";
-  let parsed = 0;
+  // Only what is not yet a whole block is split: splitting all that was received at each chunk would keep a copy of it
+  // per chunk (the parts point into it) and run out of memory over a few MiB.
+  let pending = "";
   const events: StreamEvent[] = [];
   let lastEventId: string | undefined;
   const waiting = new Set<() => void>();
@@ -34,10 +36,11 @@ export async function openEventStream(
     if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) return;
     const decoder = new TextDecoder();
     for await (const chunk of response.body) {
-      received += decoder.decode(chunk, { stream: true });
-      const blocks = received.split("\n\n");
-      for (const block of blocks.slice(parsed, -1)) {
-        parsed += 1;
+      const text = decoder.decode(chunk, { stream: true });
+      received += text;
+      const blocks = (pending + text).split("\n\n");
+      pending = blocks.pop() ?? "";
+      for (const block of blocks) {
         const fields = block.split("\n").filter((line) => line && !line.startsWith(":"));
         const field = (name: string) =>
           fields.filter((line) => line.startsWith(`${name}: `)).map((line) => line.slice(name.length + 2));

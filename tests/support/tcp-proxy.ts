@@ -15,12 +15,22 @@ export type TcpProxy = {
   resetPeak(): void;
 };
 
+/**
+ * Carries what a client sends to its upstream; the default pipes it as it is. Given each connection's number, from 1,
+ * in the order they were opened.
+ */
+export type ClientForward = (client: Socket, upstream: Socket, connection: number) => void;
+
 /** A loopback TCP proxy to the server at `targetUrl` (postgres://…), which a test can cut off and bring back. */
-export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
+export async function startTcpProxy(
+  targetUrl: string,
+  forward: ClientForward = (client, upstream) => client.pipe(upstream),
+): Promise<TcpProxy> {
   const target = new URL(targetUrl);
   const sockets = new Set<Socket>();
   const clients = new Set<Socket>();
   let peak = 0;
+  let opened = 0;
   const track = (socket: Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -33,7 +43,8 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
       clients.add(client);
       peak = Math.max(peak, clients.size);
       client.on("close", () => clients.delete(client));
-      client.pipe(upstream).pipe(client);
+      forward(client, upstream, ++opened);
+      upstream.pipe(client);
       client.on("error", () => upstream.destroy());
       upstream.on("error", () => client.destroy());
     });

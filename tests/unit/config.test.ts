@@ -33,7 +33,7 @@ describe("parseConfig", () => {
       sessionAbsoluteMs: 8 * 3_600_000,
       hashConcurrency: 2,
       imports: { maxBytes: 5 * 1024 * 1024, maxRows: 20_000, concurrency: 4, runSeconds: 10 },
-      live: { maxStreams: 2_000, maxStreamsPerSession: 8, pollMs: 10_000 },
+      live: { maxStreams: 2_000, maxStreamsPerSession: 8, pollMs: 10_000, streamBufferBytes: 256 * 1024 },
       database: { url: valid.DATABASE_URL, poolMax: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 5_000 },
       approval: { requiredFor: [], expiresMs: 72 * 3_600_000 },
       localAccounts: true,

@@ -75,6 +75,19 @@ describe("connectLiveEvents", () => {
     expect(liveState()).toBe("off");
   });
 
+  it("counts a second call of one release as nothing: the stream stays open for its other user", () => {
+    const first = connectLiveEvents();
+    disconnect = connectLiveEvents();
+    first();
+    first();
+    expect(latest().readyState).not.toBe(FakeEventSource.CLOSED);
+    disconnect();
+    expect(latest().readyState).toBe(FakeEventSource.CLOSED);
+    // And the count is back to none: the next user opens a new stream.
+    disconnect = connectLiveEvents();
+    expect(FakeEventSource.made).toHaveLength(2);
+  });
+
   it("is live once open, and reconnecting while the browser retries a dropped stream", () => {
     disconnect = connectLiveEvents();
     expect(liveState()).toBe("connecting");

@@ -41,8 +41,11 @@ export type Config = {
   sessionAbsoluteMs: number;
   hashConcurrency: number;
   imports: { maxBytes: number; maxRows: number; concurrency: number; runSeconds: number };
-  /** pollMs: how often the watcher reads each environment's list for categories made elsewhere; 0: never. */
-  live: { maxStreams: number; maxStreamsPerSession: number; pollMs: number };
+  /**
+   * pollMs: how often the watcher reads each environment's list for categories made elsewhere; 0: never.
+   * streamBufferBytes: how far a stream's client may fall behind before the stream is cut off.
+   */
+  live: { maxStreams: number; maxStreamsPerSession: number; pollMs: number; streamBufferBytes: number };
   database: { url: string; poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
   /** The environments whose changes wait for a second admin's approval; none by default. */
   approval: ApprovalSettings;
@@ -131,6 +134,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       maxStreams: settings.LIVE_MAX_STREAMS,
       maxStreamsPerSession: settings.LIVE_MAX_STREAMS_PER_SESSION,
       pollMs: Math.round(settings.LIVE_POLL_SECONDS * 1000),
+      streamBufferBytes: settings.LIVE_STREAM_BUFFER_KIB * 1024,
     },
     database: {
       url: settings.DATABASE_URL as string,

@@ -1,21 +1,20 @@
 import "server-only";
-import { remember } from "@epic-web/remember";
 import { sessionId } from "@/lib/server/auth/session-store";
-import { getConfig } from "@/lib/server/config/config";
-import { isShuttingDown } from "@/lib/server/http/shutting-down";
 import type { SessionUser } from "@/lib/server/auth/roles";
+import { getConfig } from "@/lib/server/config/config";
+import { log } from "@/lib/server/log";
 import { appMetrics } from "@/lib/server/metrics/app-metrics";
-import { AppError } from "@/lib/shared/app-error";
 import { LIVE_RETRY_MS } from "@/lib/shared/live-events";
-import { type LiveEvent, missedSince } from "./live-event-store";
+import { type LiveEvent, canReplayFrom, readLiveEventsBetween } from "./live-event-store";
 import { type Subscriber, subscribe, unsubscribe } from "./live-hub";
 import { startServiceWatcher } from "./service-watcher";
+import { countStream } from "./stream-count";
+import { streamOutput } from "./stream-output";
 
 // Proxies close a connection idle for a minute or so; a comment line is sent well within that.
 const KEEP_ALIVE_MS = 15_000;
-// Streams open per session, by its id (and so in all, their sum): one count per process, however many copies the build
-// makes.
-const perSession = () => remember("live-streams-per-session", () => new Map<string, number>());
+// A reconnecting client's missed events are read this many at a time, each page as the client takes the last.
+const REPLAY_PAGE = 500;
 const encoder = new TextEncoder();
 
 function frame({ id, type, data }: Pick<LiveEvent, "id" | "type" | "data">): Uint8Array {
@@ -23,35 +22,10 @@ function frame({ id, type, data }: Pick<LiveEvent, "id" | "type" | "data">): Uin
   return encoder.encode(`id: ${id}\nevent: ${type}\ndata: ${data}\n\n`);
 }
 
-function countStream(sessionKey: string): () => void {
-  const { maxStreams, maxStreamsPerSession } = getConfig().live;
-  const counts = perSession();
-  // Counted here, in the same step as the check: a stream joins the hub only after a read, so the hub's count would let
-  // streams opened together past the limit.
-  const admitted = [...counts.values()].reduce((sum, open) => sum + open, 0);
-  if (admitted >= maxStreams || isShuttingDown())
-    throw new AppError(503, "busy", "This server cannot take another live stream now. Try again shortly.", undefined, {
-      headers: { "retry-after": "5" },
-    });
-  const open = counts.get(sessionKey) ?? 0;
-  if (open >= maxStreamsPerSession)
-    throw new AppError(429, "too_many_streams", `This session already has ${open} live streams open; close a tab.`);
-  counts.set(sessionKey, open + 1);
-  appMetrics().liveStreams.inc();
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    appMetrics().liveStreams.dec();
-    const left = (counts.get(sessionKey) ?? 1) - 1;
-    if (left > 0) counts.set(sessionKey, left);
-    else counts.delete(sessionKey);
-  };
-}
-
 /**
  * A Server-Sent Events response: what the client missed since `lastEventId` (or `resync` when that cannot be told),
- * then every new event it may see, and a comment line now and then so that proxies keep it open.
+ * then every new event it may see, and a comment line now and then so that proxies keep it open. A client that falls
+ * LIVE_STREAM_BUFFER_KIB behind is cut off; it reconnects with the last id it received and gets the rest then.
  */
 export async function eventStream(
   user: SessionUser,
@@ -61,75 +35,101 @@ export async function eventStream(
 ): Promise<Response> {
   const session = sessionId(sessionToken);
   const release = countStream(session);
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const limit = getConfig().live.streamBufferBytes;
+  const admin = user.role === "admin";
   let sentId = "0";
+  // Events that arrive while the stream catches up with what its client missed: sent after that, in order.
   let held: LiveEvent[] | undefined = [];
-  const write = (text: Uint8Array) => {
-    try {
-      controller.enqueue(text);
-    } catch {
-      // The client has gone; close() follows.
-    }
-  };
-  const send = (event: LiveEvent) => {
-    if (BigInt(event.id) <= BigInt(sentId)) return;
-    sentId = event.id;
-    write(frame(event));
-  };
-  const subscriber: Subscriber = {
-    sessionId: session,
-    admin: user.role === "admin",
-    deliver: (event) => (held ? held.push(event) : send(event)),
-    end: () => {
-      close();
-      try {
-        controller.close();
-      } catch {
-        // Closed already.
-      }
-    },
-  };
-  let keepAlive: NodeJS.Timeout | undefined;
+  let heldBytes = 0;
+  let closed = false;
   const close = () => {
+    if (closed) return;
+    closed = true;
     signal.removeEventListener("abort", close);
     clearInterval(keepAlive);
     unsubscribe(subscriber);
     release();
+    // After what is queued; nothing when the output has ended already (cut off, or its client gone).
+    output.close();
   };
-  const body = new ReadableStream<Uint8Array>({
-    start: (c) => {
-      controller = c;
-      write(encoder.encode(`retry: ${LIVE_RETRY_MS}\n: connected\n\n`));
-      keepAlive = setInterval(() => write(encoder.encode(": keep-alive\n\n")), KEEP_ALIVE_MS);
-    },
-    cancel: close,
+  const output = streamOutput(limit, (how) => {
+    if (how === "cut") appMetrics().liveStreamsCut.inc();
+    close();
   });
+  const send = (event: LiveEvent) => {
+    if (BigInt(event.id) <= BigInt(sentId) || (event.adminsOnly && !admin)) return;
+    sentId = event.id;
+    output.write(frame(event));
+  };
+  const subscriber: Subscriber = {
+    sessionId: session,
+    admin,
+    deliver: (event) => {
+      if (!held) return send(event);
+      held.push(event);
+      heldBytes += event.data.length;
+      // Held or queued, it is what the client has not taken: one limit for both.
+      if (heldBytes + output.queued() > limit) output.cut();
+    },
+    queued: () => output.queued() + heldBytes,
+    end: close,
+  };
+  output.write(encoder.encode(`retry: ${LIVE_RETRY_MS}\n: connected\n\n`));
+  const keepAlive = setInterval(() => output.write(encoder.encode(": keep-alive\n\n")), KEEP_ALIVE_MS);
   signal.addEventListener("abort", close);
+  let replayFrom: string | undefined;
   try {
     const upTo = await subscribe(subscriber);
     // A client gone during the read closed the stream before it had joined: leave again.
     if (signal.aborted) close();
     startServiceWatcher();
     sentId = upTo;
-    if (lastEventId !== null) {
-      const missed = await missedSince(lastEventId, upTo);
-      if (missed === undefined) write(frame({ id: upTo, type: "resync", data: "{}" }));
-      else {
-        sentId = lastEventId;
-        for (const event of missed) send(event);
-        if (BigInt(sentId) < BigInt(upTo)) sentId = upTo;
-      }
+    if (lastEventId !== null && lastEventId !== upTo) {
+      if (await canReplayFrom(lastEventId)) replayFrom = lastEventId;
+      else output.write(frame({ id: upTo, type: "resync", data: "{}" }));
     }
-    for (const event of held) send(event);
-    held = undefined;
-    // An id without data sets the browser's last event id and dispatches nothing: a client that reconnects before its
-    // first event still says where it was, and gets what it missed meanwhile.
-    if (sentId !== lastEventId) write(encoder.encode(`id: ${sentId}\n\n`));
   } catch (error) {
     close();
     throw error;
   }
-  return new Response(body, {
+
+  /** What the client missed, a page at a time as it reads, then what arrived meanwhile. */
+  const catchUp = async (upTo: string) => {
+    if (replayFrom !== undefined) {
+      sentId = replayFrom;
+      for (let after: string | undefined = replayFrom; after !== undefined && !closed; ) {
+        const page = await readLiveEventsBetween(after, upTo, REPLAY_PAGE);
+        for (const event of page) {
+          await output.room();
+          if (closed) return;
+          send(event);
+        }
+        after = page.length === REPLAY_PAGE ? page.at(-1)?.id : undefined;
+      }
+      // Every event up to there is sent, or is not for this client.
+      if (BigInt(sentId) < BigInt(upTo)) sentId = upTo;
+    }
+    // Paced too; what arrives meanwhile joins the end, and is sent in this loop as well.
+    const arrived = held ?? [];
+    for (let index = 0; index < arrived.length; index++) {
+      await output.room();
+      if (closed) return;
+      const event = arrived[index]!;
+      heldBytes -= event.data.length;
+      send(event);
+    }
+    held = undefined;
+    heldBytes = 0;
+    // An id without data sets the browser's last event id and dispatches nothing: a client that reconnects before its
+    // first event still says where it was, and gets what it missed meanwhile.
+    if (sentId !== lastEventId) output.write(encoder.encode(`id: ${sentId}\n\n`));
+  };
+  void catchUp(sentId).catch((error: unknown) => {
+    // The client reconnects with the last id it received, and is given the rest then.
+    log.warn("live_replay_failed", { error: error instanceof Error ? error.message : String(error) });
+    output.cut();
+  });
+  return new Response(output.body, {
     headers: {
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-cache, no-transform",

@@ -47,20 +47,23 @@ export async function lastLiveEventId(): Promise<string> {
 }
 
 /**
- * What a client that last saw `lastId` missed, up to `upTo`; undefined when that cannot be told (an id unknown here,
- * or older than the replay window), and the client must read everything again.
+ * Whether a client that last saw `lastId` can be given what it missed from the table: an id known here, within the
+ * replay window. When not, it must read everything again.
  */
-export async function missedSince(lastId: string, upTo: string): Promise<LiveEvent[] | undefined> {
-  if (!/^\d{1,18}$/.test(lastId)) return undefined;
-  if (lastId === upTo) return [];
+export async function canReplayFrom(lastId: string): Promise<boolean> {
+  if (!/^\d{1,18}$/.test(lastId)) return false;
   const { rowCount } = await query(
     `SELECT 1 FROM live_events WHERE id = $1 AND created_at > now() - make_interval(mins => ${REPLAY_MINUTES})`,
     [lastId],
   );
-  if (rowCount === 0) return undefined;
+  return rowCount !== 0;
+}
+
+/** Events after `after` up to `upTo`, oldest first, at most `limit`: a client's replay, a page at a time. */
+export async function readLiveEventsBetween(after: string, upTo: string, limit: number): Promise<LiveEvent[]> {
   const { rows } = await query<LiveEvent>(
-    `SELECT ${COLUMNS} FROM live_events WHERE id > $1 AND id <= $2 ORDER BY live_events.id`,
-    [lastId, upTo],
+    `SELECT ${COLUMNS} FROM live_events WHERE id > $1 AND id <= $2 ORDER BY live_events.id LIMIT $3`,
+    [after, upTo, limit],
   );
   return rows;
 }

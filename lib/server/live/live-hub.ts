@@ -1,24 +1,17 @@
 import "server-only";
-import { setTimeout as sleep } from "node:timers/promises";
 import { remember } from "@epic-web/remember";
-import pg from "pg";
 import { signedInRoles } from "@/lib/server/auth/session-store";
-import { getConfig } from "@/lib/server/config/config";
-import { query } from "@/lib/server/db/database";
 import { log } from "@/lib/server/log";
-import {
-  LIVE_CHANNEL,
-  type LiveEvent,
-  lastLiveEventId,
-  pruneLiveEvents,
-  readLiveEventsAfter,
-} from "./live-event-store";
+import { type LiveEvent, lastLiveEventId, pruneLiveEvents, readLiveEventsAfter } from "./live-event-store";
+import { startListening, stopListening } from "./live-listener";
 
 export type Subscriber = {
   /** Its session's id (sessionId()): the stream ends when the session does. */
   sessionId: string;
   admin: boolean;
   deliver: (event: LiveEvent) => void;
+  /** Bytes of events its client has not taken yet. */
+  queued: () => number;
   end: () => void;
 };
 
@@ -29,14 +22,12 @@ type Hub = {
   started?: Promise<void>;
   reading?: Promise<void>;
   readAgain: boolean;
-  listener?: pg.Client;
-  /** Set while NOTIFY is not delivered (the embedded database): the table is read every second instead. */
-  poll?: NodeJS.Timeout;
   prune?: NodeJS.Timeout;
   sessionCheck?: NodeJS.Timeout;
+  /** Set on shutdown: nothing starts again. */
+  stopped?: boolean;
 };
 
-const POLL_MS = 1_000;
 // Under the second within which a stream must end with its session.
 const SESSION_CHECK_MS = 500;
 const READ_BATCH = 500;
@@ -73,47 +64,6 @@ export function wakeLiveHub(): void {
 }
 
 /**
- * One connection outside the pool that LISTENs, so that events written by other processes arrive at once; after a drop
- * it connects again and reads what it missed from the table. On a server that does not deliver NOTIFY over its socket
- * (the embedded database), the table is read every second instead (decision 034).
- */
-async function listen(current: Hub): Promise<void> {
-  const client = new pg.Client({
-    connectionString: getConfig().database.url,
-    application_name: "categories-admin-live",
-  });
-  let probed: () => void = () => undefined;
-  const probe = new Promise<void>((resolve) => (probed = resolve));
-  client.on("notification", ({ payload }) => (payload === "probe" ? probed() : wakeLiveHub()));
-  client.on("error", () => undefined);
-  client.on("end", () => {
-    if (current.listener !== client) return;
-    current.listener = undefined;
-    void sleep(POLL_MS).then(() => connectListener(current));
-  });
-  await client.connect();
-  await client.query(`LISTEN ${LIVE_CHANNEL}`);
-  current.listener = client;
-  // Sent from the pool, not from this connection: the embedded database delivers a NOTIFY only to the sender's socket.
-  await query(`SELECT pg_notify('${LIVE_CHANNEL}', 'probe')`);
-  const delivered = await Promise.race([probe.then(() => true), sleep(POLL_MS, false)]);
-  if (delivered) {
-    clearInterval(current.poll);
-    current.poll = undefined;
-  } else current.poll ??= setInterval(wakeLiveHub, POLL_MS).unref();
-  wakeLiveHub();
-}
-
-function connectListener(current: Hub): void {
-  listen(current).catch((error: unknown) => {
-    log.warn("live_listen_failed", { error: error instanceof Error ? error.message : String(error) });
-    // Meanwhile the table is read every second.
-    current.poll ??= setInterval(wakeLiveHub, POLL_MS).unref();
-    void sleep(POLL_MS * 5).then(() => current.listener || connectListener(current));
-  });
-}
-
-/**
  * Ends the streams whose session has ended (signed out, expired, the account removed, its role changed, a back-channel
  * logout), within a second: one read for all of this process's streams. A failed read ends none.
  */
@@ -134,7 +84,10 @@ export async function subscribe(subscriber: Subscriber): Promise<string> {
   const current = hub();
   current.started ??= (async () => {
     current.lastId = await lastLiveEventId();
-    connectListener(current);
+    // Streams are refused once the shutdown has begun; one that was let in just before starts nothing.
+    if (current.stopped) return;
+    // Events written by other processes arrive through it (live-listener.ts); this process's own wake the hub at once.
+    startListening(wakeLiveHub);
     current.prune = setInterval(() => void pruneLiveEvents().catch(() => undefined), 60_000).unref();
     current.sessionCheck = setInterval(
       () => void endStreamsOfEndedSessions(current).catch(() => undefined),
@@ -158,7 +111,27 @@ export function unsubscribe(subscriber: Subscriber): void {
 
 export const openStreams = (): number => hub().subscribers.size;
 
+/** What this process's streams hold for clients that have not taken it yet, in bytes; read at each metrics scrape. */
+export function queuedStreamBytes(): number {
+  let bytes = 0;
+  for (const subscriber of hub().subscribers) bytes += subscriber.queued();
+  return bytes;
+}
+
 /** Ends every stream, so that each browser reconnects, through the balancer, to a replica that is not stopping. */
 export function endLiveStreams(): void {
   for (const subscriber of hub().subscribers) subscriber.end();
+}
+
+/**
+ * On shutdown, after endLiveStreams: every interval and timer stopped and the listening connection closed, so that
+ * nothing of the hub keeps the process running or a connection open.
+ */
+export async function stopLiveHub(): Promise<void> {
+  const current = hub();
+  current.stopped = true;
+  clearInterval(current.prune);
+  clearInterval(current.sessionCheck);
+  current.prune = current.sessionCheck = undefined;
+  await stopListening();
 }

@@ -6,16 +6,16 @@ import { auditText } from "@/lib/server/audit/audit-trail";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
 import { getConfig } from "@/lib/server/config/config";
 import { configuredEnvironments } from "@/lib/server/config/environments";
-import { query, storableText } from "@/lib/server/db/database";
+import { storableText } from "@/lib/server/db/database";
 import { log } from "@/lib/server/log";
 import { appMetrics } from "@/lib/server/metrics/app-metrics";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import type { Category } from "@/lib/shared/schemas";
 import { readAnnounced } from "./announced-categories";
 import { categoryCreatedEvent } from "./category-created";
-import { type NewLiveEvent, lastLiveEventId, withLiveEvent } from "./live-event-store";
+import { lastLiveEventId } from "./live-event-store";
 import { openStreams, wakeLiveHub } from "./live-hub";
-import { leaveWatch, noteListener, someoneListening, takeWatchLease } from "./watch-lease";
+import { announceUnderLease, leaveWatch, noteListener, someoneListening, takeWatchLease } from "./watch-lease";
 
 /** More new categories than this at once are one resync, not an event each. */
 const MOST_ANNOUNCED = 500;
@@ -37,10 +37,6 @@ const watcher = () =>
 
 // A holder or a listener that has not been heard of for this long has stopped.
 const staleSeconds = () => Math.max(30, (3 * getConfig().live.pollMs) / 1000);
-
-async function write(event: NewLiveEvent): Promise<void> {
-  await query(...withLiveEvent("SELECT 1", [], event));
-}
 
 /** The categories of `list` neither known nor possibly the app's own still to be announced; these become known. */
 function newFromElsewhere(watch: Watch, list: Category[], pendingNames: Set<string>): Category[] {
@@ -68,9 +64,21 @@ async function readList(current: Watcher, environment: CatalogueEnvironment): Pr
   watch.cursor = announced.cursor;
   for (const id of announced.ids) watch.known.add(id);
   const found = newFromElsewhere(watch, list, announced.pendingNames);
-  if (found.length > MOST_ANNOUNCED) await write({ type: "resync", data: "{}" });
-  else for (const category of found) await write(categoryCreatedEvent(environment, category, undefined, "service"));
-  if (found.length > 0) wakeLiveHub();
+  const events =
+    found.length > MOST_ANNOUNCED
+      ? [{ type: "resync" as const, data: "{}" }]
+      : found.map((category) => categoryCreatedEvent(environment, category, undefined, "service"));
+  let written = 0;
+  for (const event of events) {
+    if (!(await announceUnderLease(environment, current.id, event))) {
+      // Lost while the list was read: the new holder learns what is there by itself.
+      log.info("live_watch_lease_lost", { environment, unannounced: events.length - written });
+      current.watches.delete(environment);
+      break;
+    }
+    written += 1;
+  }
+  if (written > 0) wakeLiveHub();
 }
 
 async function tick(current: Watcher): Promise<void> {

@@ -1,5 +1,6 @@
 import "server-only";
 import { query } from "@/lib/server/db/database";
+import { type NewLiveEvent, withLiveEvent } from "./live-event-store";
 
 // Rows rather than a session advisory lock: the embedded database runs every connection in one session, where such a
 // lock would be held by every process at once (decision 035).
@@ -12,6 +13,22 @@ export async function takeWatchLease(environment: string, holder: string, second
      ON CONFLICT (environment) DO UPDATE SET holder = $2, expires_at = excluded.expires_at
        WHERE live_watch_leases.holder = $2 OR live_watch_leases.expires_at < now()`,
     [environment, holder, seconds],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * Writes `event` only while `holder` has `environment`'s lease, checked in the same statement (as a job's lease fences
+ * the take of its next row): a holder that lost its lease while it read the list announces nothing, and the process
+ * that took over cannot be doubled. False when the lease is not held.
+ */
+export async function announceUnderLease(environment: string, holder: string, event: NewLiveEvent): Promise<boolean> {
+  const { rowCount } = await query(
+    ...withLiveEvent(
+      `SELECT 1 FROM live_watch_leases WHERE environment = $1 AND holder = $2 AND expires_at > now()`,
+      [environment, holder],
+      event,
+    ),
   );
   return rowCount === 1;
 }

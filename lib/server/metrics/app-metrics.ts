@@ -24,6 +24,7 @@ export type Gauges = {
   pool: () => { total: number; idle: number; waiting: number } | undefined;
   /** The deployment's requests waiting for approval, read from the database. */
   pendingRequests: () => Promise<number>;
+  liveQueuedBytes: () => number;
 };
 
 function create() {
@@ -66,6 +67,17 @@ function create() {
     liveStreams: new client.Gauge({
       name: `${PREFIX}live_streams`,
       help: "Event streams (GET /api/events) open in this process.",
+    }),
+    liveStreamsCut: new client.Counter({
+      name: `${PREFIX}live_streams_cut_total`,
+      help: "Event streams ended because their client fell LIVE_STREAM_BUFFER_KIB behind (it reconnects).",
+    }),
+    liveQueuedBytes: new client.Gauge({
+      name: `${PREFIX}live_stream_queued_bytes`,
+      help: "Bytes of events this process's streams hold for clients that have not taken them yet.",
+      collect() {
+        this.set(gauges?.liveQueuedBytes() ?? 0);
+      },
     }),
     liveEventsSent: new client.Counter({
       name: `${PREFIX}live_events_sent_total`,

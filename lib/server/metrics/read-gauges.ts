@@ -3,9 +3,13 @@ import { countPendingRequests } from "@/lib/server/change-requests/pending-count
 import { catalogue } from "@/lib/server/catalogue/catalogue";
 import { configuredEnvironments } from "@/lib/server/config/environments";
 import { poolStats } from "@/lib/server/db/database";
+import { queuedStreamBytes } from "@/lib/server/live/live-hub";
 import { appMetrics } from "./app-metrics";
 
-/** What the gauges read at each scrape: each environment's breaker, the database pool, the pending requests. */
+/**
+ * What the gauges read at each scrape: each environment's breaker, the database pool, the pending requests, the bytes
+ * the live streams hold.
+ */
 export function readGaugesAtScrape(): void {
   appMetrics().readGauges({
     breakersOpen: () => {
@@ -17,5 +21,6 @@ export function readGaugesAtScrape(): void {
     },
     pool: poolStats,
     pendingRequests: countPendingRequests,
+    liveQueuedBytes: queuedStreamBytes,
   });
 }
