@@ -111,10 +111,10 @@ export async function startStandaloneServer(options = {}) {
   const { path = "/api/health", anyStatus = false, timeoutMs = 30_000 } = ready;
   const deadline = Date.now() + timeoutMs;
   while (!ended() && Date.now() < deadline) {
-    const status = await fetch(`${server.url}${path}`, { signal: AbortSignal.timeout(5_000) }).then(
-      async (response) => (await response.arrayBuffer(), response.status),
-      () => 0,
-    );
+    // Any failure is "not ready yet", the body's too: on a loaded machine the 5 s can run out while it arrives.
+    const status = await fetch(`${server.url}${path}`, { signal: AbortSignal.timeout(5_000) })
+      .then(async (response) => (await response.arrayBuffer(), response.status))
+      .catch(() => 0);
     if (anyStatus ? status > 0 : status === 200) return server;
     await sleep(50);
   }
