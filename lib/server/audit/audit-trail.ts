@@ -117,12 +117,14 @@ export async function recordCreateRequested(
   event: Omit<AuditEvent, "action">,
   fence?: ApprovalFence,
 ): Promise<PendingCreate> {
-  const id = await transaction(async (tx) => {
-    const [written] = await insert(tx, [{ ...event, action: "category_create_requested" }]);
+  const record = async (db: Db) => {
+    const [written] = await insert(db, [{ ...event, action: "category_create_requested" }]);
     if (written === undefined) throw new Error("INSERT … RETURNING gave no row");
-    await fence?.(tx, { auditId: written });
+    await fence?.(db, { auditId: written });
     return written;
-  }).catch((error: unknown) => {
+  };
+  // One statement when nothing else must commit with it: every create of the form and of a job writes one.
+  const id = await (fence ? transaction(record) : record(autocommit)).catch((error: unknown) => {
     if (error instanceof AppError) throw error;
     logFailure(event.requestId, error);
     throw storeUnavailable(error);

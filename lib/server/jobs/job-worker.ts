@@ -10,6 +10,7 @@ import { runJob } from "./job-runner";
 
 // Each job keeps at most IMPORT_CONCURRENCY creates in flight; this bounds the jobs one process runs at once.
 const JOBS_PER_PROCESS = 2;
+const RETRY_AFTER_FAILURE_MS = 1_000;
 
 type Worker = {
   owner: string;
@@ -54,9 +55,11 @@ async function run(current: Worker, id: string): Promise<void> {
     appMetrics().jobsRunning.dec();
     current.running.delete(id);
     current.lost.delete(id);
-    // Its place goes to the next job waiting: one that gave its turn, or one started meanwhile. A run that failed (the
-    // database refused a write) is tried again at the next tick, not at once and over and over.
-    if (!current.stop.signal.aborted && !failed) void claim(current).catch(() => undefined);
+    // Its place goes to the next job waiting: one that gave its turn, or one started meanwhile. After a run that failed
+    // (the database refused a write), a second later: not at once and over and over while the failure lasts.
+    const next = () => !current.stop.signal.aborted && void claim(current).catch(() => undefined);
+    if (failed) setTimeout(next, RETRY_AFTER_FAILURE_MS).unref();
+    else next();
   }
 }
 
