@@ -1,7 +1,12 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import type { SavedView } from "@/lib/browser/views/saved-views";
-import type { ViewDialogState } from "./views-menu";
+
+/** The dialog a choice in the list opens, or "Save view…" from the menu. */
+export type ViewDialogState =
+  | { kind: "save" }
+  | { kind: "edit"; view: SavedView }
+  | { kind: "delete"; view: SavedView };
 
 type ViewsListProps = {
   views: readonly SavedView[];

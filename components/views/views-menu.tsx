@@ -15,18 +15,13 @@ import {
 } from "@/lib/browser/views/saved-view-address";
 import { type SavedView, useChangeView, useSavedViews } from "@/lib/browser/views/saved-views";
 import type { ViewPage } from "@/lib/shared/saved-view-schemas";
-import { ViewsList } from "./views-list";
+import { type ViewDialogState, ViewsList } from "./views-list";
 
 // The dialogs load when first opened: the menu itself is on every list page, whose script budget is tight.
 const ViewDialog = lazy(() => import("./view-dialog").then((module) => ({ default: module.ViewDialog })));
 const DeleteViewDialog = lazy(() =>
   import("./delete-view-dialog").then((module) => ({ default: module.DeleteViewDialog })),
 );
-
-export type ViewDialogState =
-  | { kind: "save" }
-  | { kind: "edit"; view: SavedView }
-  | { kind: "delete"; view: SavedView };
 
 type ViewsMenuProps = { page: ViewPage; canDeleteShared: boolean };
 
