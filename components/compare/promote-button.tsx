@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog, openModal } from "@/components/ui/dialog";
 import { comparisonQuery } from "@/lib/browser/compare/comparison";
 import { focusAfterClose } from "@/lib/browser/focus-after-close";
 import { startPromotion } from "@/lib/browser/jobs/jobs";
@@ -29,19 +30,10 @@ export function PromoteButton({ from, to, ids, onError, onWaiting, needsApproval
   const queryClient = useQueryClient();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const [sending, setSending] = useState(false);
   // Set when a start fails or becomes a request: the dialog's close event (which comes later, as a task) hands it to
   // the page, whose alert or notice then takes the focus instead of the button.
   const outcome = useRef<{ error: unknown } | { requestId: string }>(undefined);
-  const titleId = `promote-to-${to}-title`;
-  const textId = `promote-to-${to}-text`;
-
-  const open = () => {
-    dialogRef.current?.showModal();
-    // Creates cannot be undone (the catalogue has no delete), so the focus starts on the choice that sends nothing.
-    cancelRef.current?.focus();
-  };
 
   const confirm = async () => {
     setSending(true);
@@ -64,17 +56,24 @@ export function PromoteButton({ from, to, ids, onError, onWaiting, needsApproval
 
   return (
     <>
-      <Button ref={openerRef} onClick={open} disabled={ids.length === 0}>
+      <Button ref={openerRef} onClick={() => openModal(dialogRef.current)} disabled={ids.length === 0}>
         Add {formatCount(ids.length)} to {to}
       </Button>
-      <dialog
+      <ConfirmDialog
         ref={dialogRef}
-        className="dialog"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-        onCancel={(event) => {
-          if (sending) event.preventDefault();
-        }}
+        id={`promote-to-${to}`}
+        title={`Add ${count(ids.length, "category", "categories")} to ${to}?`}
+        text={
+          <>
+            {needsApproval
+              ? `Changes to ${to} wait for another admin's approval: this asks for it, and nothing is created until then. `
+              : `They are created in ${to} one by one, by a job you can watch and cancel. `}
+            A name {to} has by then is skipped. The catalogue cannot delete categories, so this cannot be undone.
+          </>
+        }
+        confirmLabel={needsApproval ? (sending ? "Asking…" : "Ask for approval") : sending ? "Adding…" : "Add"}
+        busy={sending}
+        onConfirm={confirm}
         onClose={() => {
           const ended = outcome.current;
           outcome.current = undefined;
@@ -82,25 +81,7 @@ export function PromoteButton({ from, to, ids, onError, onWaiting, needsApproval
           else if ("requestId" in ended) onWaiting(ended.requestId);
           else onError(ended.error);
         }}
-      >
-        <h2 id={titleId}>
-          Add {count(ids.length, "category", "categories")} to {to}?
-        </h2>
-        <p id={textId}>
-          {needsApproval
-            ? `Changes to ${to} wait for another admin's approval: this asks for it, and nothing is created until then. `
-            : `They are created in ${to} one by one, by a job you can watch and cancel. `}
-          A name {to} has by then is skipped. The catalogue cannot delete categories, so this cannot be undone.
-        </p>
-        <div className="actions">
-          <Button onClick={confirm} disabled={sending}>
-            {needsApproval ? (sending ? "Asking…" : "Ask for approval") : sending ? "Adding…" : "Add"}
-          </Button>
-          <Button ref={cancelRef} variant="secondary" onClick={() => dialogRef.current?.close()} disabled={sending}>
-            Cancel
-          </Button>
-        </div>
-      </dialog>
+      />
     </>
   );
 }

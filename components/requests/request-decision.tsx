@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog, openModal } from "@/components/ui/dialog";
 import { ErrorDetails } from "@/components/ui/error-details";
 import { Field } from "@/components/ui/field";
 import { focusAfterClose } from "@/lib/browser/focus-after-close";
@@ -41,7 +42,6 @@ export function RequestDecision({ request, mine }: { request: ChangeRequest; min
   const [comment, setComment] = useState("");
   const [failed, setFailed] = useState<{ action: Action; error: unknown }>();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const approveRef = useRef<HTMLButtonElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   // How the dialog ended: its close event (a task, after the answer) hands the focus to the alert when the approval
@@ -65,11 +65,6 @@ export function RequestDecision({ request, mine }: { request: ChangeRequest; min
     }
   };
 
-  const open = () => {
-    dialogRef.current?.showModal();
-    // Creates cannot be undone (the catalogue has no delete), so the focus starts on the choice that sends nothing.
-    cancelRef.current?.focus();
-  };
   const approve = async () => {
     ended.current = (await send("approve")) ? "approved" : "failed";
     dialogRef.current?.close();
@@ -106,7 +101,7 @@ export function RequestDecision({ request, mine }: { request: ChangeRequest; min
           </Button>
         ) : (
           <>
-            <Button ref={approveRef} onClick={open} disabled={busy}>
+            <Button ref={approveRef} onClick={() => openModal(dialogRef.current)} disabled={busy}>
               Approve…
             </Button>
             <Button variant="secondary" onClick={() => void send("reject")} disabled={busy}>
@@ -116,34 +111,20 @@ export function RequestDecision({ request, mine }: { request: ChangeRequest; min
         )}
       </div>
       {!mine && (
-        <dialog
+        <ConfirmDialog
           ref={dialogRef}
-          className="dialog"
-          aria-labelledby="approve-title"
-          aria-describedby="approve-text"
-          onCancel={(event) => {
-            if (busy) event.preventDefault();
-          }}
+          id="approve"
+          title={approveQuestion(request)}
+          text={`${request.requestedBy} asked for this. ${whatRuns(request)} The catalogue cannot delete categories, so this cannot be undone.`}
+          confirmLabel={busy ? "Approving…" : "Approve"}
+          busy={busy}
+          onConfirm={() => void approve()}
           onClose={() => {
             if (ended.current === "failed") alertRef.current?.focus();
             else if (!ended.current) focusAfterClose(dialogRef.current, approveRef.current);
             ended.current = undefined;
           }}
-        >
-          <h2 id="approve-title">{approveQuestion(request)}</h2>
-          <p id="approve-text">
-            {request.requestedBy} asked for this. {whatRuns(request)} The catalogue cannot delete categories, so this
-            cannot be undone.
-          </p>
-          <div className="actions">
-            <Button onClick={() => void approve()} disabled={busy}>
-              {busy ? "Approving…" : "Approve"}
-            </Button>
-            <Button ref={cancelRef} variant="secondary" onClick={() => dialogRef.current?.close()} disabled={busy}>
-              Cancel
-            </Button>
-          </div>
-        </dialog>
+        />
       )}
     </section>
   );

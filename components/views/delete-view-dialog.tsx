@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useAnnounce } from "@/components/ui/announcer";
-import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { describeError } from "@/lib/browser/describe-error";
 import { type SavedView, useDeleteView } from "@/lib/browser/views/saved-views";
 import type { ViewPage } from "@/lib/shared/saved-view-schemas";
@@ -17,16 +17,9 @@ type DeleteViewDialogProps = {
 /** The confirmation before a view is deleted: it names the view, and says who else loses it. */
 export function DeleteViewDialog({ page, view, onDeleted, onClose }: DeleteViewDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const remove = useDeleteView(page);
   const announce = useAnnounce();
   const [failure, setFailure] = useState<string>();
-
-  useEffect(() => {
-    dialogRef.current?.showModal();
-    // Nothing brings a deleted view back, so the focus starts on the choice that deletes nothing.
-    cancelRef.current?.focus();
-  }, []);
 
   const confirm = async () => {
     setFailure(undefined);
@@ -41,36 +34,22 @@ export function DeleteViewDialog({ page, view, onDeleted, onClose }: DeleteViewD
   };
 
   return (
-    <dialog
+    <ConfirmDialog
       ref={dialogRef}
-      className="dialog"
-      aria-labelledby="delete-view-title"
-      aria-describedby="delete-view-text"
-      onCancel={(event) => remove.isPending && event.preventDefault()}
+      id="delete-view"
+      openOnMount
+      title={`Delete the view “${view.name}”?`}
+      text={`${view.shared ? "It is shared: it goes from everyone’s Views menu. " : ""}A deleted view cannot be brought back.`}
+      confirmLabel={remove.isPending ? "Deleting…" : "Delete"}
+      busy={remove.isPending}
+      onConfirm={confirm}
       onClose={onClose}
     >
-      <h2 id="delete-view-title">Delete the view “{view.name}”?</h2>
-      <p id="delete-view-text">
-        {view.shared ? "It is shared: it goes from everyone’s Views menu. " : ""}A deleted view cannot be brought back.
-      </p>
       {failure && (
         <p role="alert" className="field-error">
           {failure}
         </p>
       )}
-      <div className="actions">
-        <Button onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? "Deleting…" : "Delete"}
-        </Button>
-        <Button
-          ref={cancelRef}
-          variant="secondary"
-          onClick={() => dialogRef.current?.close()}
-          disabled={remove.isPending}
-        >
-          Cancel
-        </Button>
-      </div>
-    </dialog>
+    </ConfirmDialog>
   );
 }

@@ -9,6 +9,7 @@ import { useAnnounce } from "@/components/ui/announcer";
 import { Button } from "@/components/ui/button";
 import { ErrorDetails } from "@/components/ui/error-details";
 import { Field } from "@/components/ui/field";
+import { ModalDialog } from "@/components/ui/dialog";
 import { sameQuery } from "@/lib/browser/views/saved-view-address";
 import { type SavedView, useChangeView, useCreateView } from "@/lib/browser/views/saved-views";
 import { AppError } from "@/lib/shared/app-error";
@@ -50,7 +51,6 @@ export function ViewDialog({ page, query, editing, onSaved, onClose }: ViewDialo
 
   // Closed by an effect once saved: the submit handler is made during render, where refs are not read.
   const [saved, setSaved] = useState(false);
-  useEffect(() => dialogRef.current?.showModal(), []);
   useEffect(() => {
     if (saved) dialogRef.current?.close();
   }, [saved]);
@@ -73,14 +73,9 @@ export function ViewDialog({ page, query, editing, onSaved, onClose }: ViewDialo
   });
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="dialog"
-      aria-labelledby={titleId}
-      onClose={onClose}
-      // Open until the save answers, so that a refusal (a name taken, too many views) is seen.
-      onCancel={(event) => formState.isSubmitting && event.preventDefault()}
-    >
+    // Open until the save answers, so that a refusal (a name taken, too many views) is seen; the focus starts on the
+    // name.
+    <ModalDialog ref={dialogRef} titleId={titleId} busy={formState.isSubmitting} openOnMount onClose={onClose}>
       <form onSubmit={save} noValidate className="form stack">
         <h2 id={titleId}>{editing ? `Edit “${editing.name}”` : "Save view"}</h2>
         {failure !== undefined && (
@@ -110,6 +105,6 @@ export function ViewDialog({ page, query, editing, onSaved, onClose }: ViewDialo
           </Button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
