@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { readApiResponse, sendApiRequest } from "@/lib/browser/api-client";
+import { readApiResponse, sendApiJson, sendApiRequest } from "@/lib/browser/api-client";
 import { useEnvironmentPlace } from "@/lib/browser/environment-place";
 import { waitingRequestId } from "@/lib/browser/requests/waiting-request";
 import { type CachedCategoryList, categoriesQueryKey } from "@/lib/shared/categories-query";
@@ -49,11 +49,7 @@ export function useCreateCategory() {
   const place = useEnvironmentPlace();
   return useMutation({
     mutationFn: async (input: NewCategory) => {
-      const response = await sendApiRequest(inEnvironment(ENDPOINT, place), {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(input),
-      });
+      const response = await sendApiJson(inEnvironment(ENDPOINT, place), input);
       const requestId = waitingRequestId(response);
       return requestId ? { requestId } : readApiResponse(response, categorySchema);
     },

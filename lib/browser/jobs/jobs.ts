@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { readApiResponse, sendApiRequest } from "@/lib/browser/api-client";
+import { readApiResponse, sendApiJson, sendApiRequest } from "@/lib/browser/api-client";
 import { coalesce } from "@/lib/browser/coalesce";
 import { useLiveEvent } from "@/lib/browser/live/live-events";
 import { useLiveState } from "@/lib/browser/live/live-state";
@@ -15,9 +15,6 @@ import {
   jobWithRowsSchema,
 } from "@/lib/shared/job-schemas";
 import type { PromotionRequest } from "@/lib/shared/promotion-request";
-
-const postJson = (path: string, body: unknown) =>
-  sendApiRequest(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 const POLL_MS = 1_000;
 // Each read carries every row: a long job is read less often.
@@ -67,7 +64,7 @@ export function useJobAction(job: Pick<Job, "kind" | "id">) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (action: ImportAction): Promise<{ requestId?: string }> => {
-      const response = await postJson(jobPath(job), action);
+      const response = await sendApiJson(jobPath(job), action);
       const requestId = waitingRequestId(response);
       await readApiResponse(response);
       return { requestId };
@@ -88,7 +85,7 @@ export async function uploadImportFile(file: File, place: EnvironmentPlace): Pro
 
 /** The promotion's job, or the request it became when its target needs approval. */
 export async function startPromotion(request: PromotionRequest): Promise<JobWithRows | { requestId: string }> {
-  const response = await postJson("/api/promotions", request);
+  const response = await sendApiJson("/api/promotions", request);
   const requestId = waitingRequestId(response);
   return requestId ? { requestId } : readApiResponse(response, jobWithRowsSchema);
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as z from "zod/mini";
-import { readApiResponse, sendApiRequest } from "@/lib/browser/api-client";
+import { readApiResponse, sendApiJson, sendApiRequest } from "@/lib/browser/api-client";
 import {
   type ChangeRequestDecision,
   changeRequestSchema,
@@ -39,12 +39,7 @@ export function useDecideRequest(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (decision: ChangeRequestDecision) => {
-      const response = await sendApiRequest(`${ENDPOINT}/${encodeURIComponent(id)}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(decision),
-      });
-      await readApiResponse(response);
+      await readApiResponse(await sendApiJson(`${ENDPOINT}/${encodeURIComponent(id)}`, decision));
     },
     // A refusal (409: decided meanwhile) also means the page's copy may be old.
     onSettled: () =>

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as z from "zod/mini";
-import { readApiResponse, sendApiRequest } from "@/lib/browser/api-client";
+import { readApiResponse, sendApiJson, sendApiRequest } from "@/lib/browser/api-client";
 import {
   type NewSavedView,
   type SavedView,
@@ -24,12 +24,6 @@ export function useSavedViews(page: ViewPage, enabled: boolean) {
   return useQuery({ ...savedViewsQuery(page), enabled });
 }
 
-const json = (method: string, body: unknown): RequestInit => ({
-  method,
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(body),
-});
-
 // Every change reads the page's list again: the server orders it and may have views from others to add.
 function useViewMutation<Input, Output>(page: ViewPage, send: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
@@ -41,15 +35,12 @@ function useViewMutation<Input, Output>(page: ViewPage, send: (input: Input) => 
 
 export const useCreateView = (page: ViewPage) =>
   useViewMutation(page, async (view: NewSavedView) =>
-    readApiResponse(await sendApiRequest(ENDPOINT, json("POST", view)), savedViewSchema),
+    readApiResponse(await sendApiJson(ENDPOINT, view), savedViewSchema),
   );
 
 export const useChangeView = (page: ViewPage) =>
   useViewMutation(page, async ({ id, ...change }: SavedViewChange & { id: string }) =>
-    readApiResponse(
-      await sendApiRequest(`${ENDPOINT}/${encodeURIComponent(id)}`, json("PATCH", change)),
-      savedViewSchema,
-    ),
+    readApiResponse(await sendApiJson(`${ENDPOINT}/${encodeURIComponent(id)}`, change, "PATCH"), savedViewSchema),
   );
 
 export const useDeleteView = (page: ViewPage) =>
