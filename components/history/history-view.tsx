@@ -3,9 +3,8 @@
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import type { MouseEvent } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
-import { describeError } from "@/lib/browser/describe-error";
+import { LoadErrorAlert } from "@/components/ui/load-error-alert";
 import { exportHref, useAuditPage } from "@/lib/browser/history/history";
 import { VIEW_PARAM, withViewParam } from "@/lib/browser/views/saved-view-address";
 import type { AuditPage } from "@/lib/shared/audit-schemas";
@@ -66,12 +65,7 @@ export function HistoryView({ environments, defaultEnvironment }: HistoryViewPro
         </Button>
       </div>
       {error && !page ? (
-        <Alert title="The history could not be read">
-          <p>{describeError(error)}</p>
-          <Button variant="secondary" small onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadErrorAlert title="The history could not be read" error={error} onRetry={() => void refetch()} />
       ) : page ? (
         <>
           {page.entries.length > 0 && (

@@ -2,10 +2,8 @@
 
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { LoadErrorAlert } from "@/components/ui/load-error-alert";
 import { LocalTime } from "@/components/ui/local-time";
-import { describeError } from "@/lib/browser/describe-error";
 import { useRequests } from "@/lib/browser/requests/change-requests";
 import {
   REQUEST_FILTERS,
@@ -49,12 +47,7 @@ export function RequestsView() {
         {requests ? summary(filter, requests) : error ? "" : "Loading requests…"}
       </p>
       {error && !data ? (
-        <Alert title="The requests could not be read">
-          <p>{describeError(error)}</p>
-          <Button variant="secondary" small onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadErrorAlert title="The requests could not be read" error={error} onRetry={() => void refetch()} />
       ) : requests ? (
         requests.length > 0 && <RequestsTable requests={requests} caption={summary(filter, requests)} />
       ) : (
