@@ -1,8 +1,8 @@
 "use client";
 
-import { Button } from "@/components/button";
-import { SomethingWentWrong } from "@/components/something-went-wrong";
-import { StoreUnavailable } from "@/components/store-unavailable";
+import { SomethingWentWrong } from "@/components/shell/something-went-wrong";
+import { StoreUnavailable } from "@/components/shell/store-unavailable";
+import { Button } from "@/components/ui/button";
 import { isStoreUnavailable } from "@/lib/shared/page-errors";
 
 // retry, unlike reset, asks the server for the page again: the error came from rendering it there.

@@ -1,6 +1,6 @@
 "use client";
 
-import { SomethingWentWrong } from "@/components/something-went-wrong";
+import { SomethingWentWrong } from "@/components/shell/something-went-wrong";
 import "./globals.css";
 
 /**

@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
-import { ENVIRONMENT_LABELS, titlePrefix } from "@/components/environment-badge";
-import { SiteHeader } from "@/components/site-header";
+import { ENVIRONMENT_LABELS, titlePrefix } from "@/components/shell/environment-badge";
+import { SiteHeader } from "@/components/shell/site-header";
 import { pageUser } from "@/lib/server/auth/page-user";
 import { countRequestsAwaitingOthers } from "@/lib/server/change-requests/pending-count";
 import { getConfig } from "@/lib/server/config/config";

@@ -21,7 +21,7 @@ test("creating a category goes back to the list, shows the new row highlighted a
   );
   await expectNoAxeViolationsInEitherScheme(page);
 
-  // Brief: the highlight goes after a few seconds (HIGHLIGHT_MS in components/category-list.tsx), and a reload never
+  // Brief: the highlight goes after a few seconds (HIGHLIGHT_MS in components/categories/category-list.tsx), and a reload never
   // brings it back. The reload reads the list afresh from the catalogue service, so the row it shows is one it kept.
   await page.clock.fastForward(4_000);
   await expect(row).not.toHaveClass(/row-highlight/);

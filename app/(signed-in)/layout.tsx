@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
-import { Providers } from "@/components/providers";
-import { StoreUnavailable } from "@/components/store-unavailable";
+import { Providers } from "@/components/shell/providers";
+import { StoreUnavailable } from "@/components/shell/store-unavailable";
 import { pagePath } from "@/lib/server/auth/page-path";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { addressEnvironment } from "@/lib/server/environment/header-environment";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { LoginForm } from "@/components/login-form";
+import { LoginForm } from "@/components/auth/login-form";
 import { pageUser } from "@/lib/server/auth/page-user";
 import { safeNextPath } from "@/lib/server/auth/safe-next-path";
 import { getConfig } from "@/lib/server/config/config";

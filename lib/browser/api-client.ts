@@ -14,6 +14,10 @@ export async function sendApiRequest(input: string, init: RequestInit = {}): Pro
   }
 }
 
+/** A change sent with a JSON body: POST unless told otherwise. */
+export const sendApiJson = (input: string, body: unknown, method = "POST"): Promise<Response> =>
+  sendApiRequest(input, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
 export async function readApiResponse(response: Response): Promise<void>;
 export async function readApiResponse<T>(response: Response, schema: z.ZodMiniType<T>): Promise<T>;
 export async function readApiResponse<T>(response: Response, schema?: z.ZodMiniType<T>): Promise<T | undefined> {

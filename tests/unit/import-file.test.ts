@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { categoriesToCsv } from "@/lib/browser/categories-csv";
+import { categoriesToCsv } from "@/lib/browser/categories/categories-csv";
 import { classifyRows } from "@/lib/server/imports/classify-rows";
 import { readImportFile } from "@/lib/server/imports/read-import-file";
 import { AppError } from "@/lib/shared/app-error";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { categoriesToCsv, csvFileName } from "@/lib/browser/categories-csv";
-import { sameNameIndex } from "@/lib/shared/same-name";
+import { categoriesToCsv, csvFileName } from "@/lib/browser/categories/categories-csv";
 import { viewFromParams, viewToSearch } from "@/lib/shared/categories-address";
+import { sameNameIndex } from "@/lib/shared/same-name";
 
 describe("categoriesToCsv (RFC 4180)", () => {
   it("writes a header, CRLF line ends and exact ids", () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { connectLiveEvents, onLiveEvent, readLiveEvent } from "@/lib/browser/live-events";
-import { liveState } from "@/lib/browser/live-state";
+import { connectLiveEvents, onLiveEvent, readLiveEvent } from "@/lib/browser/live/live-events";
+import { liveState } from "@/lib/browser/live/live-state";
 
 /** Just enough of the browser's EventSource: the test opens, fails and feeds each stream. */
 class FakeEventSource extends EventTarget {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { withCategories } from "@/lib/browser/categories";
+import { withCategories } from "@/lib/browser/categories/categories";
 import { coalesce } from "@/lib/browser/coalesce";
 import { gather } from "@/lib/browser/gather";
 

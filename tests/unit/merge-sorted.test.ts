@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { mergeSorted } from "@/lib/browser/merge-sorted";
-import { sortedAsListGrows } from "@/lib/browser/use-sorted-categories";
-import { type Sort, sortedCategories } from "@/lib/browser/view";
+import { mergeSorted } from "@/lib/browser/categories/merge-sorted";
+import { sortedAsListGrows } from "@/lib/browser/categories/use-sorted-categories";
+import { type Sort, sortedCategories } from "@/lib/browser/categories/view";
 import type { Category } from "@/lib/shared/schemas";
 
 const SORTS: Sort[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { jobPollMs, uncheckedCreates } from "@/lib/browser/jobs";
-import { selectionState, tickedIn, toggled, withAll } from "@/lib/browser/selection";
+import { selectionState, tickedIn, toggled, withAll } from "@/lib/browser/compare/selection";
+import { jobPollMs, uncheckedCreates } from "@/lib/browser/jobs/jobs";
 import type { JobRow, JobWithRows } from "@/lib/shared/job-schemas";
 
 describe("selection", () => {

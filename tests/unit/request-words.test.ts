@@ -6,8 +6,8 @@ import {
   requestTitle,
   requestWhat,
   requestsHref,
-} from "@/lib/browser/request-words";
-import { requestPagePath, waitingRequestId } from "@/lib/browser/waiting-request";
+} from "@/lib/browser/requests/request-words";
+import { requestPagePath, waitingRequestId } from "@/lib/browser/requests/waiting-request";
 import type { ChangeRequest } from "@/lib/shared/change-request-schemas";
 
 const common = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageQuery, sameQuery as sameQueryWith, viewHref, withViewParam } from "@/lib/browser/saved-view-address";
+import { pageQuery, sameQuery as sameQueryWith, viewHref, withViewParam } from "@/lib/browser/views/saved-view-address";
 import type { ViewPage } from "@/lib/shared/saved-view-schemas";
 import { normaliseViewQuery } from "@/lib/shared/view-query";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { compareIds } from "@/lib/browser/compare";
+import { compareIds } from "@/lib/browser/categories/compare";
+import { searchSorted, sortCategories, sortedCategories } from "@/lib/browser/categories/view";
 import type { Category } from "@/lib/shared/schemas";
-import { searchSorted, sortCategories, sortedCategories } from "@/lib/browser/view";
 
 const categories: Category[] = [
   { id: "9007199254740993", name: "Zebra finch" },

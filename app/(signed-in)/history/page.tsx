@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { HistoryView } from "@/components/history-view";
-import { NotAllowed } from "@/components/not-allowed";
-import { ViewsMenu } from "@/components/views-menu";
+import { HistoryView } from "@/components/history/history-view";
+import { NotAllowed } from "@/components/shell/not-allowed";
+import { ViewsMenu } from "@/components/views/views-menu";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { configuredEnvironments, defaultEnvironment } from "@/lib/server/config/environments";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { NotAllowed } from "@/components/not-allowed";
-import { RequestsView } from "@/components/requests-view";
+import { RequestsView } from "@/components/requests/requests-view";
+import { NotAllowed } from "@/components/shell/not-allowed";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 
 export const metadata: Metadata = { title: "Requests" };

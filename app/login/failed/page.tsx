@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ButtonLink } from "@/components/button";
+import { ButtonLink } from "@/components/ui/button";
 import { getConfig } from "@/lib/server/config/config";
 
 export const metadata: Metadata = { title: "Not signed in" };

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { EnvironmentScope } from "@/components/environment-scope";
-import { ImportUpload } from "@/components/import-upload";
-import { NotAllowed } from "@/components/not-allowed";
-import { RecentJobs } from "@/components/recent-jobs";
+import { ImportUpload } from "@/components/jobs/import-upload";
+import { RecentJobs } from "@/components/jobs/recent-jobs";
+import { EnvironmentScope } from "@/components/shell/environment-scope";
+import { NotAllowed } from "@/components/shell/not-allowed";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { environmentPlace } from "@/lib/server/config/environments";
 import { pageEnvironment, type SearchParams } from "@/lib/server/environment/page-environment";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { CategoryForm } from "@/components/category-form";
-import { EnvironmentScope } from "@/components/environment-scope";
-import { NotAllowed } from "@/components/not-allowed";
+import { CategoryForm } from "@/components/categories/category-form";
+import { EnvironmentScope } from "@/components/shell/environment-scope";
+import { NotAllowed } from "@/components/shell/not-allowed";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { environmentPlace } from "@/lib/server/config/environments";
 import { pageEnvironment, type SearchParams } from "@/lib/server/environment/page-environment";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { NotAllowed } from "@/components/not-allowed";
-import { RequestView } from "@/components/request-view";
+import { RequestView } from "@/components/requests/request-view";
+import { NotAllowed } from "@/components/shell/not-allowed";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { defaultEnvironment } from "@/lib/server/config/environments";
 

@@ -1,0 +1,111 @@
+"use client";
+
+import { Suspense, lazy, useEffect, useRef } from "react";
+import type { Sort, SortKey } from "@/lib/browser/categories/view";
+import { useMounted } from "@/lib/browser/use-mounted";
+import type { Category } from "@/lib/shared/schemas";
+import { CategoryRow } from "./category-row";
+
+// Only a list longer than PLAIN_ROWS needs the virtualiser: it loads then, and the plain first rows stay until it has.
+const VirtualRows = lazy(() =>
+  import("@/components/ui/virtual-rows").then((module) => ({ default: module.VirtualRows<Category> })),
+);
+
+type CategoryTableProps = {
+  categories: readonly Category[];
+  sort: Sort;
+  onSort: (key: SortKey) => void;
+  highlightId?: string;
+  /** Rows others have just created, marked "New". */
+  newIds?: ReadonlySet<string>;
+  /** Admins may open each category's history from its id. */
+  historyLinks: boolean;
+};
+
+const COLUMN_LABELS: Record<SortKey, string> = { id: "ID", name: "Name" };
+const PLAIN_ROWS = 100;
+const categoryKey = (category: Category) => category.id;
+
+// aria-rowcount and aria-rowindex tell screen readers the table's real size, however few rows are in the DOM.
+export function CategoryTable({ categories, sort, onSort, highlightId, newIds, historyLinks }: CategoryTableProps) {
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  // The server renders the first rows plainly; the window the virtualiser measures exists only in the browser.
+  const hydrated = useMounted();
+  const virtual = hydrated && categories.length > PLAIN_ROWS;
+  const highlightIndex =
+    highlightId === undefined ? -1 : categories.findIndex((category) => category.id === highlightId);
+  useEffect(() => {
+    if (highlightIndex >= 0 && highlightIndex < PLAIN_ROWS) {
+      bodyRef.current?.querySelector(`tr[data-index="${highlightIndex}"]`)?.scrollIntoView({ block: "center" });
+    }
+  }, [highlightIndex]);
+
+  const plainRows = categories
+    .slice(0, PLAIN_ROWS)
+    .map((category, index) => (
+      <CategoryRow
+        key={category.id}
+        category={category}
+        index={index}
+        highlighted={index === highlightIndex}
+        isNew={newIds?.has(category.id)}
+        historyLink={historyLinks}
+      />
+    ));
+
+  const header = (key: SortKey) => {
+    const active = sort.key === key;
+    return (
+      <th scope="col" aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}>
+        <button type="button" className="sort-button" onClick={() => onSort(key)} disabled={!hydrated}>
+          {COLUMN_LABELS[key]}
+          <span aria-hidden="true" className="sort-icon">
+            {active ? (sort.dir === "asc" ? "▲" : "▼") : "↕"}
+          </span>
+        </button>
+      </th>
+    );
+  };
+  return (
+    // Focusable and named, so the table can be scrolled sideways from the keyboard when it is wider than the screen.
+    <div className="table-scroll" role="region" aria-label="Categories table" tabIndex={0}>
+      <table className="table" aria-rowcount={categories.length + 1}>
+        <caption className="visually-hidden">
+          Categories, sorted by {COLUMN_LABELS[sort.key]} {sort.dir === "asc" ? "ascending" : "descending"}
+        </caption>
+        <thead>
+          <tr aria-rowindex={1}>
+            {header("id")}
+            {header("name")}
+            <th scope="col">Description</th>
+          </tr>
+        </thead>
+        <tbody ref={bodyRef}>
+          {virtual ? (
+            <Suspense fallback={plainRows}>
+              <VirtualRows
+                items={categories}
+                body={bodyRef}
+                columns={3}
+                itemKey={categoryKey}
+                scrollToIndex={highlightIndex}
+                renderRow={(category, index, ref) => (
+                  <CategoryRow
+                    category={category}
+                    index={index}
+                    highlighted={index === highlightIndex}
+                    isNew={newIds?.has(category.id)}
+                    historyLink={historyLinks}
+                    ref={ref}
+                  />
+                )}
+              />
+            </Suspense>
+          ) : (
+            plainRows
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { QueryClient, dehydrate } from "@tanstack/react-query";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ListHydration } from "@/components/shell/list-hydration";
+import { NotAllowed } from "@/components/shell/not-allowed";
+import { requirePageUser } from "@/lib/server/auth/page-user";
+import { importHasRequest } from "@/lib/server/change-requests/request-store";
+import { configuredEnvironments } from "@/lib/server/config/environments";
+import { readJobWithRows } from "@/lib/server/jobs/job-store";
+import type { CatalogueEnvironment } from "@/lib/shared/environment";
+import { type JobKind, jobKey } from "@/lib/shared/job-schemas";
+import { JobView } from "./job-view";
+
+type Props = {
+  id: string;
+  kind: JobKind;
+  back: readonly [href: string, text: string];
+  /** Shown only under its own environment's address, so the header never names another than the one it sends to. */
+  environment?: CatalogueEnvironment;
+};
+
+// Its pages are in a route group without a loading.tsx: nothing of the response is sent before the job is read, so an
+// unknown id gets a 404 status.
+export async function JobPage({ id, kind, back, environment }: Props) {
+  const user = await requirePageUser();
+  if (user.role !== "admin") {
+    return (
+      <div className="stack">
+        <h1>{kind === "import" ? "Import" : "Promotion"}</h1>
+        <NotAllowed what={kind === "import" ? "import categories" : "promote categories"} />
+      </div>
+    );
+  }
+  const job = await readJobWithRows(id, kind);
+  if (!job || (environment && job.environment !== environment)) notFound();
+  // The browser starts from this read and keeps it fresh.
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(jobKey(id), job);
+  // A promotion's title names its target already; an import's names only its file.
+  const started =
+    job.kind === "import" && configuredEnvironments().length > 1 ? `Into ${job.environment}, started` : "Started";
+  // An import's pending request to start it: the preview links to it instead of offering the start.
+  const waitingFor = job.kind === "import" && job.state === "preview" ? await importHasRequest(id) : undefined;
+  return (
+    <div className="stack">
+      <Link href={back[0]} className="back-link">
+        {back[1]}
+      </Link>
+      <h1>{job.kind === "import" ? `Import of ${job.fileName}` : `Promotion from ${job.from} to ${job.to}`}</h1>
+      <p className="muted">
+        {started} by {job.createdBy} at{" "}
+        <time dateTime={job.createdAt}>{job.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
+      </p>
+      <ListHydration state={dehydrate(queryClient)}>
+        <JobView id={id} kind={kind} waitingFor={waitingFor} />
+      </ListHydration>
+    </div>
+  );
+}

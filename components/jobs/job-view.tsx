@@ -1,0 +1,83 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { useAnnounce } from "@/components/ui/announcer";
+import { comparisonQuery } from "@/lib/browser/compare/comparison";
+import { describeError } from "@/lib/browser/describe-error";
+import { JOB_NOUNS, useJob, useJobAction } from "@/lib/browser/jobs/jobs";
+import type { JobKind, JobWithRows } from "@/lib/shared/job-schemas";
+import { ImportPreview } from "./import-preview";
+import { HEADINGS, PREVIEW_FILTERS, rowsTable } from "./job-kinds";
+import { JobProgress } from "./job-progress";
+import { JobResult, resultSentence } from "./job-result";
+import { JobRowsTable } from "./job-rows-table";
+import { OUTCOME_FILTERS, RowFilter } from "./row-filter";
+
+/** A change of state is announced, and the focus (on a button that is now gone) moves to the new state's heading. */
+function useStateChange(job: JobWithRows | undefined) {
+  const announce = useAnnounce();
+  const queryClient = useQueryClient();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const lastState = useRef(job?.state);
+  useEffect(() => {
+    if (!job || lastState.current === job.state) return;
+    const first = lastState.current === undefined;
+    lastState.current = job.state;
+    if (first) return;
+    if (job.state === "finished" || job.state === "cancelled") {
+      announce(resultSentence(job));
+      // Compare shows what a promotion changed the next time it is opened.
+      if (job.kind === "promotion")
+        void queryClient.invalidateQueries({ queryKey: comparisonQuery.queryKey, refetchType: "none" });
+    }
+    if (job.state === "paused") announce(`${JOB_NOUNS[job.kind]} paused`);
+    headingRef.current?.focus();
+  }, [job, announce, queryClient]);
+  return headingRef;
+}
+
+/** One job's page below its title, whatever its kind: its state, what can be done now, and its rows. */
+export function JobView({ id, kind, waitingFor }: { id: string; kind: JobKind; waitingFor?: string }) {
+  const { data: job, error } = useJob(id);
+  const action = useJobAction({ kind, id });
+  const headingRef = useStateChange(job);
+  const [filter, setFilter] = useState("all");
+  const preview = job?.state === "preview";
+  const filters = preview ? PREVIEW_FILTERS : OUTCOME_FILTERS;
+  // A filter of the preview means nothing once sending starts.
+  const show = filters.some(([value]) => value === filter) ? filter : "all";
+  const shown = useMemo(
+    () => (job?.rows ?? []).filter((row) => show === "all" || (preview ? row.class : row.state) === show),
+    [job, show, preview],
+  );
+  const table = useMemo(() => job && rowsTable(job), [job]);
+
+  if (!job || !table)
+    return error ? (
+      <Alert title={`Couldn't load this ${kind}`}>
+        <p>{describeError(error)}</p>
+      </Alert>
+    ) : (
+      <p className="muted">Loading…</p>
+    );
+
+  return (
+    <div className="stack">
+      {action.error && (
+        <Alert title="That did not work">
+          <p>{describeError(action.error)}</p>
+        </Alert>
+      )}
+      <h2 ref={headingRef} tabIndex={-1}>
+        {HEADINGS[job.kind][job.state]}
+      </h2>
+      {job.kind === "import" && preview && <ImportPreview job={job} actions={action} waitingFor={waitingFor} />}
+      {(job.state === "running" || job.state === "paused") && <JobProgress job={job} actions={action} />}
+      {(job.state === "finished" || job.state === "cancelled") && <JobResult job={job} actions={action} />}
+      <RowFilter options={filters} value={show} onChange={setFilter} shown={shown.length} />
+      <JobRowsTable rows={shown} {...table} />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { readApiResponse, sendApiJson, sendApiRequest } from "@/lib/browser/api-client";
+import { coalesce } from "@/lib/browser/coalesce";
+import { useLiveEvent } from "@/lib/browser/live/live-events";
+import { useLiveState } from "@/lib/browser/live/live-state";
+import { waitingRequestId } from "@/lib/browser/requests/waiting-request";
+import { type EnvironmentPlace, inEnvironment } from "@/lib/shared/environment";
+import {
+  type ImportAction,
+  type Job,
+  type JobWithRows,
+  jobKey,
+  jobSchema,
+  jobWithRowsSchema,
+} from "@/lib/shared/job-schemas";
+import type { PromotionRequest } from "@/lib/shared/promotion-request";
+
+const POLL_MS = 1_000;
+// Each read carries every row: a long job is read less often.
+const LONG_POLL_MS = 3_000;
+const LONG_JOB_ROWS = 1_000;
+
+export const JOB_NOUNS = { import: "Import", promotion: "Promotion" } as const;
+
+export const jobPath = ({ kind, id }: Pick<Job, "kind" | "id">) => `/api/${kind}s/${id}`;
+
+export function jobPollMs(job: JobWithRows | undefined): number | false {
+  if (job?.state !== "running") return false;
+  return job.rows.length > LONG_JOB_ROWS ? LONG_POLL_MS : POLL_MS;
+}
+
+/** Creates without a response still being looked for in the list: the job runs only for that check. */
+export function uncheckedCreates({ state, counts }: Pick<Job, "state" | "counts">): number {
+  return state === "running" && counts.pending === 0 && counts.sending === 0 ? counts.unknown : 0;
+}
+
+/**
+ * Read again at each `job-updated` for it, state and rows in one read; polled while it runs only when the stream is
+ * not live. It runs on the server: closing the tab changes nothing there, and any browser can watch it.
+ */
+export function useJob(id: string) {
+  const live = useLiveState() === "live";
+  const job = useQuery({
+    queryKey: jobKey(id),
+    queryFn: async ({ signal }) =>
+      readApiResponse(await sendApiRequest(`/api/jobs/${id}`, { signal }), jobWithRowsSchema),
+    refetchInterval: (query) => !live && jobPollMs(query.state.data),
+  });
+  const { refetch } = job;
+  const [read] = useState(() => coalesce(refetch));
+  useLiveEvent("job-updated", (event) => event.id === id && read());
+  // What changed before the stream opened was not announced on it.
+  useEffect(() => {
+    if (live) read();
+  }, [live, read]);
+  return job;
+}
+
+export type JobActions = ReturnType<typeof useJobAction>;
+
+/** An action on a job; a start into an environment that needs approval answers with the request it became. */
+export function useJobAction(job: Pick<Job, "kind" | "id">) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: ImportAction): Promise<{ requestId?: string }> => {
+      const response = await sendApiJson(jobPath(job), action);
+      const requestId = waitingRequestId(response);
+      await readApiResponse(response);
+      return { requestId };
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKey(job.id) }),
+  });
+}
+
+/** An import's preview: the file goes to the server, which reads and classifies it; nothing is created yet. */
+export async function uploadImportFile(file: File, place: EnvironmentPlace): Promise<Job> {
+  const response = await sendApiRequest(inEnvironment("/api/imports", place), {
+    method: "POST",
+    headers: { "content-type": "text/csv", "x-file-name": encodeURIComponent(file.name) },
+    body: file,
+  });
+  return readApiResponse(response, jobSchema);
+}
+
+/** The promotion's job, or the request it became when its target needs approval. */
+export async function startPromotion(request: PromotionRequest): Promise<JobWithRows | { requestId: string }> {
+  const response = await sendApiJson("/api/promotions", request);
+  const requestId = waitingRequestId(response);
+  return requestId ? { requestId } : readApiResponse(response, jobWithRowsSchema);
+}
