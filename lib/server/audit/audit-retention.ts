@@ -1,6 +1,7 @@
 import "server-only";
 import { query } from "@/lib/server/db/database";
 import { log } from "@/lib/server/log";
+import { errorMessage } from "@/lib/shared/error-message";
 
 const SWEEP_EVERY_MS = 60 * 60_000;
 // Per statement, so a first sweep of a large backlog never holds a long lock.
@@ -25,8 +26,7 @@ export function startAuditRetention(days: number): void {
   const sweep = () =>
     sweepAudit(days).then(
       (deleted) => deleted > 0 && log.info("audit_swept", { deleted, retentionDays: days }),
-      (error: unknown) =>
-        log.warn("audit_sweep_failed", { error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => log.warn("audit_sweep_failed", { error: errorMessage(error) }),
     );
   void sweep();
   setInterval(sweep, SWEEP_EVERY_MS).unref();

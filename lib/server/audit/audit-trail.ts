@@ -7,6 +7,7 @@ import type { AuditAction } from "@/lib/shared/audit-actions";
 import { type NewLiveEvent, withLiveEvent } from "@/lib/server/live/live-event-store";
 import { wakeLiveHub } from "@/lib/server/live/live-hub";
 import { storedEnvironment } from "./audit-environment";
+import { errorMessage } from "@/lib/shared/error-message";
 
 /** A text as an audit entry keeps it: storable, and cut at MAX_FIELD_CHARS. */
 export const auditText = (text: string): string => cut(text);
@@ -75,7 +76,7 @@ async function insert(db: Db, events: readonly AuditEvent[], live?: NewLiveEvent
 }
 
 const logFailure = (requestId: string | undefined, error: unknown) =>
-  log.error("audit_write_failed", { requestId, error: error instanceof Error ? error.message : String(error) });
+  log.error("audit_write_failed", { requestId, error: errorMessage(error) });
 
 /**
  * The entries of a change, written with it: in `db`'s transaction, so that the change commits only with its trail.

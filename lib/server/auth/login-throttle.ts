@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { remember } from "@epic-web/remember";
 import { query } from "@/lib/server/db/database";
 import { log } from "@/lib/server/log";
+import { errorMessage } from "@/lib/shared/error-message";
 
 const WINDOW_MS = 15 * 60_000;
 const MAX_FAILURES = 10;
@@ -45,9 +46,7 @@ export async function recordFailure(attempt: Attempt, now = Date.now()): Promise
   if (now - sweep.lastAt >= SWEEP_EVERY_MS) {
     sweep.lastAt = now;
     // In the background: a sweep that fails (or meets a sign-in's lock) must not change this attempt's response.
-    sweepThrottle(now).catch((error: unknown) =>
-      log.warn("throttle_sweep_failed", { error: error instanceof Error ? error.message : String(error) }),
-    );
+    sweepThrottle(now).catch((error: unknown) => log.warn("throttle_sweep_failed", { error: errorMessage(error) }));
   }
 }
 

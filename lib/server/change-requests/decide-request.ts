@@ -11,8 +11,7 @@ import { readClaimedRequest, settleClaim } from "./recover-claims";
 import { claimForApproval, closeRequest, completeResult, releaseClaim, settleApproval } from "./request-states";
 import { type StoredRequest, readStoredRequest, requestById, requestNotFound, toChangeRequest } from "./request-store";
 import { runApproved } from "./run-approved";
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { errorMessage } from "@/lib/shared/error-message";
 
 function alreadyDecided(row: StoredRequest | undefined): AppError {
   if (!row) return requestNotFound();
@@ -100,7 +99,7 @@ async function approve(id: string, comment: string | undefined, approver: string
 async function afterFailure(request: ChangeRequest, token: string, error: unknown, requestId: string) {
   const now = await settleAfterFailure(request, token).catch((settling: unknown) => {
     // The claim's lease runs out and the sweep settles it.
-    log.error("request_claim_not_released", { requestId, changeRequestId: request.id, error: errorText(settling) });
+    log.error("request_claim_not_released", { requestId, changeRequestId: request.id, error: errorMessage(settling) });
     return undefined;
   });
   if (now?.state === "approved") return now;

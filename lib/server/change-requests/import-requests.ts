@@ -6,6 +6,7 @@ import type { Job } from "@/lib/shared/job-schemas";
 import { sweepRequests } from "./sweep-requests";
 import { openRequest } from "./open-request";
 import { importHasRequest } from "./request-store";
+import { isUniqueViolation } from "@/lib/server/db/unique-violation";
 
 const waiting = (action: string, requestId: string) =>
   new AppError(
@@ -47,7 +48,7 @@ export async function requestImportStart(
     );
   } catch (error) {
     // Another admin asked to start it at the same moment: one request per import (a unique index).
-    if ((error as { code?: string }).code === "23505") throw waiting("start", (await importHasRequest(job.id)) ?? "");
+    if (isUniqueViolation(error)) throw waiting("start", (await importHasRequest(job.id)) ?? "");
     throw error;
   }
 }

@@ -14,18 +14,18 @@ import {
 } from "@/lib/shared/change-request-schemas";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { parseExactJson } from "@/lib/shared/exact-json";
+import { isoTime } from "@/lib/server/db/iso-time";
 
 // A list answers the newest this many, as summaries.
 const LIST_LIMIT = 100;
-const TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 // details and result are read as text and parsed with every digit of a category id kept (exact-json.ts). An approval
 // under way ('approving') is shown as what it still is to everyone else: pending.
 const columns = (details: string) => `id, kind, environment,
   CASE WHEN state = 'approving' THEN 'pending' ELSE state END AS state,
-  requested_by AS "requestedBy", to_char(requested_at AT TIME ZONE 'UTC', ${TIME}) AS "requestedAt",
+  requested_by AS "requestedBy", ${isoTime("requested_at")} AS "requestedAt",
   CASE WHEN state = 'approving' THEN NULL ELSE decided_by END AS "decidedBy",
-  CASE WHEN state = 'approving' THEN NULL ELSE to_char(decided_at AT TIME ZONE 'UTC', ${TIME}) END AS "decidedAt",
+  CASE WHEN state = 'approving' THEN NULL ELSE ${isoTime("decided_at")} END AS "decidedAt",
   CASE WHEN state = 'approving' THEN NULL ELSE comment END AS comment, categories, ${details} AS details, result::text AS result, state AS "storedState"`;
 export const REQUEST_COLUMNS = columns("details::text");
 // A summary's details: without an import's rows and a promotion's categories, which may be thousands.

@@ -5,6 +5,7 @@ import { recoverStaleClaims } from "./recover-claims";
 import { recordRequestEvent } from "./request-audit";
 import { anyExpired, expirePending } from "./request-states";
 import { toChangeRequest } from "./request-store";
+import { errorMessage } from "@/lib/shared/error-message";
 
 // Well inside the minute the issue allows past a request's time.
 const SWEEP_EVERY_MS = 15_000;
@@ -26,9 +27,7 @@ export async function sweepRequests(): Promise<void> {
 
 export function startRequestSweep(): void {
   const sweep = () =>
-    sweepRequests().catch((error: unknown) =>
-      log.warn("request_sweep_failed", { error: error instanceof Error ? error.message : String(error) }),
-    );
+    sweepRequests().catch((error: unknown) => log.warn("request_sweep_failed", { error: errorMessage(error) }));
   void sweep();
   setInterval(sweep, SWEEP_EVERY_MS).unref();
 }

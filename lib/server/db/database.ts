@@ -5,6 +5,7 @@ import { getConfig } from "@/lib/server/config/config";
 import { AppError } from "@/lib/shared/app-error";
 import { log } from "@/lib/server/log";
 import { inChildSpan } from "@/lib/server/tracing/tracing";
+import { errorMessage } from "@/lib/shared/error-message";
 
 // One pool per process, so the process never holds more than DATABASE_POOL_MAX connections: the build gives
 // instrumentation, route handlers and pages each their own copy of this module.
@@ -68,7 +69,7 @@ async function run<T>(text: string, work: () => Promise<T>): Promise<T> {
     return await inChildSpan(() => `db ${statementName(text)}`, { "db.system.name": "postgresql" }, work);
   } catch (error) {
     if (!unavailable(error)) throw error;
-    log.warn("database_unavailable", { error: error instanceof Error ? error.message : String(error) });
+    log.warn("database_unavailable", { error: errorMessage(error) });
     throw storeUnavailable(error);
   }
 }

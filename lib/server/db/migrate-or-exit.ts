@@ -1,6 +1,7 @@
 import "server-only";
 import { log } from "@/lib/server/log";
 import { migrate } from "@/lib/node/migrate.mjs";
+import { errorMessage } from "@/lib/shared/error-message";
 
 const RETRY_FOR_MS = 30_000;
 const RETRY_EVERY_MS = 1_000;
@@ -15,7 +16,7 @@ export async function migrateOrExit(databaseUrl: string): Promise<void> {
       if (applied.length > 0) log.info("database_migrated", { applied: applied.join(", ") });
       return;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       if (Date.now() < deadline && isConnectionError(error)) {
         log.warn("database_waiting", { error: message });
         await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));

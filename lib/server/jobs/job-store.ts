@@ -15,6 +15,7 @@ import {
   type JobWithRows,
   jobSchema,
 } from "@/lib/shared/job-schemas";
+import { isoTime } from "@/lib/server/db/iso-time";
 
 /** A row as its kind plans it: a file's line, or a category of the other environment. */
 export type NewRow = Pick<JobRow, "line" | "name" | "description" | "class" | "existingId" | "note" | "sourceId"> & {
@@ -33,7 +34,7 @@ const COUNTS = [
 // out, and the schema keeps only the fields of the job's kind.
 const JOB = `json_strip_nulls(json_build_object(
   'kind', j.kind, 'id', j.id, 'createdBy', j.created_by,
-  'createdAt', to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'createdAt', ${isoTime("j.created_at")},
   'state', j.state, 'pauseReason', j.pause_reason, 'environment', coalesce(j.environment, $1),
   'counts', json_build_object(
     'rows', count(r.line), 'confirmedLate', count(*) FILTER (WHERE r.confirmed_late), ${COUNTS}),

@@ -5,6 +5,7 @@ import { withLiveEvent } from "@/lib/server/live/live-event-store";
 import { wakeLiveHub } from "@/lib/server/live/live-hub";
 import { log } from "@/lib/server/log";
 import { readJob } from "./job-store";
+import { errorMessage } from "@/lib/shared/error-message";
 
 // Progress is announced at most this often per job: reading the counts after every row tripled the job-turns test's
 // time on the embedded database, and a page does not need more.
@@ -30,7 +31,7 @@ async function announce(id: string): Promise<void> {
     wakeLiveHub();
   } catch (error) {
     // Pages poll while they hear nothing; a job never fails for its announcement.
-    log.warn("job_announce_failed", { jobId: id, error: error instanceof Error ? error.message : String(error) });
+    log.warn("job_announce_failed", { jobId: id, error: errorMessage(error) });
   }
 }
 

@@ -7,6 +7,7 @@ import { log } from "@/lib/server/log";
 import { appMetrics } from "@/lib/server/metrics/app-metrics";
 import { claimJob, releaseLease, renewLeases } from "./job-lease";
 import { runJob } from "./job-runner";
+import { errorMessage } from "@/lib/shared/error-message";
 
 // Each job keeps at most IMPORT_CONCURRENCY creates in flight; this bounds the jobs one process runs at once.
 const JOBS_PER_PROCESS = 2;
@@ -50,7 +51,7 @@ async function run(current: Worker, id: string): Promise<void> {
     });
   } catch (error) {
     failed = true;
-    log.error("import_run_failed", { importId: id, error: error instanceof Error ? error.message : String(error) });
+    log.error("import_run_failed", { importId: id, error: errorMessage(error) });
   } finally {
     appMetrics().jobsRunning.dec();
     current.running.delete(id);

@@ -8,10 +8,9 @@ import { categoryCreatedEvent } from "@/lib/server/live/category-created";
 import { jobDetails, jobRequestId } from "./job-audit";
 import { type RowToSend, setRowState } from "./job-rows";
 import type { TargetWatch } from "./target-watch";
+import { errorMessage } from "@/lib/shared/error-message";
 
 export type Outcome = "created" | "refused" | "unconfirmed" | "not-sent" | "busy" | "skipped";
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** One row's create, its audit entry and its end state: the row was marked sending before this. */
 export async function sendRow(
@@ -26,7 +25,7 @@ export async function sendRow(
     } catch (error) {
       // Without the target's list, the row could duplicate one added meanwhile: it waits, as for an outage.
       await setRowState(job.id, row.line, "pending");
-      return { outcome: "not-sent", message: messageOf(error) };
+      return { outcome: "not-sent", message: errorMessage(error) };
     }
     if (existing) {
       const message = `Already in ${job.environment}: added there after the promotion started.`;
@@ -53,7 +52,7 @@ export async function sendRow(
     await entry.complete("category_create_failed", {
       reason: error instanceof AppError ? error.code : "internal_error",
     });
-    const message = messageOf(error);
+    const message = errorMessage(error);
     const kind = createFailureKind(error);
     if (kind === "refused") {
       await setRowState(job.id, row.line, "failed", { message });

@@ -8,6 +8,7 @@ import { findProbablyOurs } from "@/lib/shared/probably-ours";
 import { jobDetails, jobRequestId } from "./job-audit";
 import { confirmCreated, readCreatedIds, readUnknownRows } from "./job-rows";
 import type { RunningJob } from "./job-states";
+import { errorMessage } from "@/lib/shared/error-message";
 
 /** Finds lost answers' categories in a fresh list, so a person is asked only about the rest; false if unreadable. */
 export async function settleUnconfirmedRows(job: RunningJob, leaseOwner: string): Promise<boolean> {
@@ -19,7 +20,7 @@ export async function settleUnconfirmedRows(job: RunningJob, leaseOwner: string)
   } catch (error) {
     log.warn("import_check_failed", {
       ...jobDetails(job),
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
     });
     return false;
   }

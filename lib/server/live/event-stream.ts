@@ -10,6 +10,7 @@ import { type Subscriber, subscribe, unsubscribe } from "./live-hub";
 import { startServiceWatcher } from "./service-watcher";
 import { countStream } from "./stream-count";
 import { streamOutput } from "./stream-output";
+import { errorMessage } from "@/lib/shared/error-message";
 
 // Proxies close a connection idle for a minute or so; a comment line is sent well within that.
 const KEEP_ALIVE_MS = 15_000;
@@ -126,7 +127,7 @@ export async function eventStream(
   };
   void catchUp(sentId).catch((error: unknown) => {
     // The client reconnects with the last id it received, and is given the rest then.
-    log.warn("live_replay_failed", { error: error instanceof Error ? error.message : String(error) });
+    log.warn("live_replay_failed", { error: errorMessage(error) });
     output.cut();
   });
   return new Response(output.body, {

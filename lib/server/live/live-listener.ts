@@ -6,6 +6,7 @@ import { getConfig } from "@/lib/server/config/config";
 import { query } from "@/lib/server/db/database";
 import { log } from "@/lib/server/log";
 import { LIVE_CHANNEL } from "./live-event-store";
+import { errorMessage } from "@/lib/shared/error-message";
 
 type Listener = {
   /** Called for each NOTIFY, and every second while NOTIFY is not delivered. */
@@ -74,7 +75,7 @@ function retry(current: Listener, afterMs: number): void {
 
 function connect(current: Listener): void {
   listen(current).catch((error: unknown) => {
-    log.warn("live_listen_failed", { error: error instanceof Error ? error.message : String(error) });
+    log.warn("live_listen_failed", { error: errorMessage(error) });
     if (current.stopped) return;
     // Meanwhile the table is read every second.
     current.poll ??= setInterval(() => current.wake(), POLL_MS).unref();

@@ -16,6 +16,7 @@ import { categoryCreatedEvent } from "./category-created";
 import { lastLiveEventId } from "./live-event-store";
 import { openStreams, wakeLiveHub } from "./live-hub";
 import { announceUnderLease, leaveWatch, noteListener, someoneListening, takeWatchLease } from "./watch-lease";
+import { errorMessage } from "@/lib/shared/error-message";
 
 /** More new categories than this at once are one resync, not an event each. */
 const MOST_ANNOUNCED = 500;
@@ -99,7 +100,7 @@ async function tick(current: Watcher): Promise<void> {
       continue;
     }
     await readList(current, environment).catch((error: unknown) =>
-      log.warn("live_watch_failed", { environment, error: error instanceof Error ? error.message : String(error) }),
+      log.warn("live_watch_failed", { environment, error: errorMessage(error) }),
     );
   }
 }

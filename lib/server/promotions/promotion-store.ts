@@ -4,6 +4,7 @@ import { startJob } from "@/lib/server/jobs/job-states";
 import { createJob } from "@/lib/server/jobs/job-store";
 import { AppError } from "@/lib/shared/app-error";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
+import { isUniqueViolation } from "@/lib/server/db/unique-violation";
 
 /** A category to promote. With `existingId` it is already in the target, so it is skipped rather than sent. */
 export type PlannedRow = { sourceId: string; name: string; description?: string; existingId?: string; note?: string };
@@ -11,7 +12,7 @@ export type PlannedRow = { sourceId: string; name: string; description?: string;
 /** A second promotion to an environment, refused by its unique index (23505), is a 409 naming the one in the way. */
 export function oneAtATime<T>(to: CatalogueEnvironment, work: Promise<T>): Promise<T> {
   return work.catch(async (error: unknown) => {
-    if ((error as { code?: string }).code !== "23505") throw error;
+    if (!isUniqueViolation(error)) throw error;
     const { rows } = await query<{ id: string; state: string; created_by: string }>(
       `SELECT id, state, created_by FROM import_jobs
        WHERE kind = 'promotion' AND environment = $1 AND state IN ('preview', 'running', 'paused')`,

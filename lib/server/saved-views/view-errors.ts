@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/shared/app-error";
 import { VIEWS_PER_PAGE_MAX } from "@/lib/shared/saved-view-schemas";
+import { isUniqueViolation } from "@/lib/server/db/unique-violation";
 
 // A view another person keeps privately is answered as one that does not exist: its name is theirs alone.
 export const viewNotFound = () =>
@@ -26,4 +27,4 @@ export const notTheOwner = (view: { owner: string; shared: boolean }, doing: str
   );
 
 /** A unique violation: the only unique key a caller can collide with is the name (ids are random). */
-export const isNameTaken = (error: unknown) => (error as { code?: unknown } | null)?.code === "23505";
+export const isNameTaken = isUniqueViolation;

@@ -10,12 +10,11 @@ import {
   VIEWS_PER_PAGE_MAX,
   savedViewSchema,
 } from "@/lib/shared/saved-view-schemas";
-
-const TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+import { isoTime } from "@/lib/server/db/iso-time";
 
 const columns = (table: string) => `${table}.id, ${table}.owner, ${table}.page, ${table}.name, ${table}.query,
-  ${table}.shared, to_char(${table}.created_at AT TIME ZONE 'UTC', ${TIME}) AS "createdAt",
-  to_char(${table}.updated_at AT TIME ZONE 'UTC', ${TIME}) AS "updatedAt"`;
+  ${table}.shared, ${isoTime(`${table}.created_at`)} AS "createdAt",
+  ${isoTime(`${table}.updated_at`)} AS "updatedAt"`;
 
 type StoredView = Omit<SavedView, "mine">;
 

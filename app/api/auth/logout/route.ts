@@ -6,6 +6,7 @@ import { endSession } from "@/lib/server/auth/session-store";
 import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { log } from "@/lib/server/log";
+import { errorMessage } from "@/lib/shared/error-message";
 
 /**
  * 204 once the session has ended; 200 {redirect} after a single sign-on session, with the provider's end-session URL
@@ -27,7 +28,7 @@ export const POST = apiRoute("public", async (request, { requestId }) => {
       redirect = await providerLogoutUrl(idToken).catch((error: unknown) => {
         log.warn("sso_logout_url_unavailable", {
           requestId,
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
         });
         return undefined;
       });
