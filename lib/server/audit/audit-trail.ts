@@ -1,5 +1,5 @@
 import "server-only";
-import type { ApprovalFence } from "@/lib/server/change-requests/approval-fence";
+import type { ApprovalFence } from "./change-context";
 import { type Db, autocommit, query, storableText, storeUnavailable, transaction } from "@/lib/server/db/database";
 import { AppError } from "@/lib/shared/app-error";
 import { log } from "@/lib/server/log";

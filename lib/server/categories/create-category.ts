@@ -1,8 +1,7 @@
 import "server-only";
 import { recordCreateRequested } from "@/lib/server/audit/audit-trail";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
-import type { ApprovalFence } from "@/lib/server/change-requests/approval-fence";
-import type { ApprovalDetails } from "@/lib/server/change-requests/request-audit";
+import type { ChangeContext } from "@/lib/server/audit/change-context";
 import { categoryCreatedEvent } from "@/lib/server/live/category-created";
 import { AppError } from "@/lib/shared/app-error";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
@@ -15,12 +14,7 @@ import type { Category, NewCategory } from "@/lib/shared/schemas";
 export async function createCategory(
   environment: CatalogueEnvironment,
   input: NewCategory,
-  {
-    requestId,
-    actor,
-    approval,
-    fence,
-  }: { requestId: string; actor?: string; approval?: ApprovalDetails; fence?: ApprovalFence },
+  { requestId, actor, approval, fence }: ChangeContext,
 ): Promise<Category> {
   const entry = await recordCreateRequested(
     { actor, requestId, details: { name: input.name, environment, ...approval } },

@@ -1,6 +1,7 @@
 import "server-only";
 import { autocommit } from "@/lib/server/db/database";
-import { type ApprovalFence, approvalInterrupted } from "./approval-fence";
+import type { ApprovalFence } from "@/lib/server/audit/change-context";
+import { approvalInterrupted } from "./approval-interrupted";
 import { claimRenewMs, markStarted, renewClaim } from "./request-states";
 
 /**

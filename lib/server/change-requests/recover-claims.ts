@@ -1,9 +1,9 @@
 import "server-only";
+import type { Started } from "@/lib/server/audit/change-context";
 import { query, transaction } from "@/lib/server/db/database";
 import { log } from "@/lib/server/log";
 import type { ChangeRequest } from "@/lib/shared/change-request-schemas";
 import { categoryToJson } from "@/lib/shared/exact-json";
-import type { Started } from "./approval-fence";
 import { recordRequestEvent } from "./request-audit";
 import { releaseClaim, settleApproval } from "./request-states";
 import { REQUEST_COLUMNS, type StoredRequest, toChangeRequest } from "./request-store";

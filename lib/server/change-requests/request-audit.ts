@@ -1,4 +1,5 @@
 import "server-only";
+import type { ApprovalDetails } from "@/lib/server/audit/change-context";
 import { writeAudit } from "@/lib/server/audit/audit-trail";
 import type { Db } from "@/lib/server/db/database";
 import type { ChangeRequest } from "@/lib/shared/change-request-schemas";
@@ -38,11 +39,8 @@ export async function recordRequestEvent(
   ]);
 }
 
-/** What the change that ran adds to its own audit entries, so History shows both names beside it. */
-export const approvalDetails = (request: ChangeRequest, approvedBy: string) => ({
+export const approvalDetails = (request: ChangeRequest, approvedBy: string): ApprovalDetails => ({
   changeRequestId: request.id,
   requestedBy: request.requestedBy,
   approvedBy,
 });
-
-export type ApprovalDetails = ReturnType<typeof approvalDetails>;

@@ -1,7 +1,7 @@
 import "server-only";
+import type { Started } from "@/lib/server/audit/change-context";
 import { getConfig } from "@/lib/server/config/config";
 import { type Db, query, storableText } from "@/lib/server/db/database";
-import type { Started } from "./approval-fence";
 import { REQUEST_COLUMNS, type StoredRequest } from "./request-store";
 
 // A request's states: pending → approved, rejected, withdrawn or expired, once. Each change is one UPDATE that names

@@ -1,4 +1,5 @@
 import "server-only";
+import type { ApprovalFence } from "@/lib/server/audit/change-context";
 import { createCategory } from "@/lib/server/categories/create-category";
 import { startImport } from "@/lib/server/imports/start-import";
 import { jobById } from "@/lib/server/jobs/job-store";
@@ -9,7 +10,6 @@ import type { ChangeRequest } from "@/lib/shared/change-request-schemas";
 import { createFailureKind } from "@/lib/shared/create-outcome";
 import { categoryToJson } from "@/lib/shared/exact-json";
 import type { ErrorBody } from "@/lib/shared/schemas";
-import type { ApprovalFence } from "./approval-fence";
 import { approvalDetails } from "./request-audit";
 
 /** The Error body the form would have shown for this failure, so the request's page can say the same. */

@@ -1,8 +1,7 @@
 import "server-only";
 import { writeAudit } from "@/lib/server/audit/audit-trail";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
-import type { ApprovalFence } from "@/lib/server/change-requests/approval-fence";
-import type { ApprovalDetails } from "@/lib/server/change-requests/request-audit";
+import type { ChangeContext } from "@/lib/server/audit/change-context";
 import { transaction } from "@/lib/server/db/database";
 import { jobDetails } from "@/lib/server/jobs/job-audit";
 import { startJob, stateConflict } from "@/lib/server/jobs/job-states";
@@ -16,12 +15,7 @@ import type { Job } from "@/lib/shared/job-schemas";
 export async function startImport(
   job: Job,
   createExisting: boolean | undefined,
-  {
-    requestId,
-    actor,
-    approval,
-    fence,
-  }: { requestId: string; actor?: string; approval?: ApprovalDetails; fence?: ApprovalFence },
+  { requestId, actor, approval, fence }: ChangeContext,
 ): Promise<void> {
   const known = (await catalogue(job.environment).listCategories({ requestId })).map((category) => category.id);
   await transaction(async (tx) => {

@@ -1,7 +1,6 @@
 import "server-only";
 import { writeAudit } from "@/lib/server/audit/audit-trail";
-import type { ApprovalFence } from "@/lib/server/change-requests/approval-fence";
-import type { ApprovalDetails } from "@/lib/server/change-requests/request-audit";
+import type { ChangeContext } from "@/lib/server/audit/change-context";
 import { transaction } from "@/lib/server/db/database";
 import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
 import type { PromotionRequest } from "@/lib/shared/promotion-request";
@@ -14,12 +13,7 @@ import { type PlannedRow, createPromotion, oneAtATime } from "./promotion-store"
 export async function startPromotion(
   { from, to }: Pick<PromotionRequest, "from" | "to">,
   { rows, knownIds }: { rows: PlannedRow[]; knownIds: string[] },
-  {
-    requestId,
-    actor,
-    approval,
-    fence,
-  }: { requestId: string; actor?: string; approval?: ApprovalDetails; fence?: ApprovalFence },
+  { requestId, actor, approval, fence }: ChangeContext,
 ): Promise<string> {
   const skipped = rows.filter((row) => row.existingId !== undefined).length;
   const id = await oneAtATime(

@@ -1,6 +1,8 @@
 import "server-only";
 import type { Db } from "@/lib/server/db/database";
-import { AppError } from "@/lib/shared/app-error";
+
+/** What the change an approved request runs adds to its own audit entries, so History shows both names beside it. */
+export type ApprovalDetails = { changeRequestId: string; requestedBy: string; approvedBy: string };
 
 /** What an approval started, as the request keeps it: a job, or a create's audit entry. */
 export type Started = { jobId: string } | { auditId: string };
@@ -12,12 +14,8 @@ export type Started = { jobId: string } | { auditId: string };
  */
 export type ApprovalFence = (tx: Db, started: Started) => Promise<void>;
 
-export const approvalInterrupted = () =>
-  new AppError(
-    503,
-    "approval_interrupted",
-    "The approval stopped before anything was sent: the app lost its hold on the request while the change was " +
-      "starting. The request waits again; approve it once more.",
-    undefined,
-    { headers: { "retry-after": "5" } },
-  );
+/**
+ * Who asked for a change (a create, an import's start, a promotion) and under which request id; with the approval and
+ * its fence when an approved request runs it. The stores write it into the change's audit entries.
+ */
+export type ChangeContext = { requestId: string; actor?: string; approval?: ApprovalDetails; fence?: ApprovalFence };
