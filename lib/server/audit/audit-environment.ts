@@ -1,19 +1,7 @@
 import "server-only";
 import { environmentNotConfigured } from "@/lib/server/catalogue/catalogue";
 import { configuredEnvironments, environmentLabel } from "@/lib/server/config/environments";
-import { getConfig } from "@/lib/server/config/config";
 import { isCatalogueEnvironment } from "@/lib/shared/environment";
-
-/**
- * What an event stores as its environment: the environment's label, as the header's badge says it. With both
- * environments that is "production" or "staging"; with one it is CATALOGUE_ENVIRONMENT ("local" included), as every
- * event stored before there were two. An event about no environment (a sign-in, a refusal) has none with two.
- */
-export function storedEnvironment(named: string | number | undefined): string | undefined {
-  if (isCatalogueEnvironment(named)) return environmentLabel(named);
-  const config = getConfig();
-  return config.catalogues.length === 1 ? config.environment : undefined;
-}
 
 /**
  * ?environment= of GET /api/audit and its export: no filter without it, else the stored value to match. Any other

@@ -1,16 +1,14 @@
 import "server-only";
 import type { ApprovalFence } from "./change-context";
-import { type Db, autocommit, query, storableText, storeUnavailable, transaction } from "@/lib/server/db/database";
+import { type Db, autocommit, query, storeUnavailable, transaction } from "@/lib/server/db/database";
 import { AppError } from "@/lib/shared/app-error";
 import { log } from "@/lib/server/log";
 import type { AuditAction } from "@/lib/shared/audit-actions";
 import { type NewLiveEvent, withLiveEvent } from "@/lib/server/live/live-event-store";
 import { wakeLiveHub } from "@/lib/server/live/live-hub";
-import { storedEnvironment } from "./audit-environment";
+import { storedEnvironment } from "@/lib/server/config/environments";
+import { MAX_FIELD_CHARS, auditText as cut } from "@/lib/server/db/audit-text";
 import { errorMessage } from "@/lib/shared/error-message";
-
-/** A text as an audit entry keeps it: storable, and cut at MAX_FIELD_CHARS. */
-export const auditText = (text: string): string => cut(text);
 
 type Details = Record<string, string | number | undefined>;
 
@@ -21,15 +19,6 @@ export type AuditEvent = {
   details?: Details;
   time?: Date;
 };
-
-// So no single entry can crowd out the others when they are read back.
-export const MAX_FIELD_CHARS = 500;
-
-function cut(text: string): string {
-  if (text.length <= MAX_FIELD_CHARS) return storableText(text);
-  const end = /[\uD800-\uDBFF]/.test(text.charAt(MAX_FIELD_CHARS - 1)) ? MAX_FIELD_CHARS - 1 : MAX_FIELD_CHARS;
-  return storableText(`${text.slice(0, end)}…`);
-}
 
 function capped(details: Details): Details {
   const result: Details = {};

@@ -1,7 +1,7 @@
 import "server-only";
 import { catalogue, environmentNotConfigured } from "@/lib/server/catalogue/catalogue";
 import type { CallContext } from "@/lib/server/catalogue/catalogue-client";
-import { configuredEnvironments } from "@/lib/server/config/config";
+import { configuredEnvironments } from "@/lib/server/config/environments";
 import { AppError } from "@/lib/shared/app-error";
 import { compareCategories } from "@/lib/shared/compare-categories";
 import { type CompareEnvironment, type Comparison, ENVIRONMENT_LABELS } from "@/lib/shared/compare-schemas";

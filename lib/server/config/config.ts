@@ -5,7 +5,6 @@ import { type ApprovalSettings, readApprovalSettings } from "./approval-settings
 import { type CatalogueSettings, readCatalogueSettings } from "./catalogue-settings";
 
 export type { CatalogueSettings } from "./catalogue-settings";
-export { configuredEnvironments, defaultEnvironment, environmentLabel } from "./environments";
 
 export type OidcSettings = {
   issuer: string;

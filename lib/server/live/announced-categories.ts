@@ -1,5 +1,5 @@
 import "server-only";
-import { storedEnvironment } from "@/lib/server/audit/audit-environment";
+import { storedEnvironment } from "@/lib/server/config/environments";
 import { query } from "@/lib/server/db/database";
 import { defaultEnvironment } from "@/lib/server/config/environments";
 import { parseExactJson } from "@/lib/shared/exact-json";

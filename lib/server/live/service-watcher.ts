@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { remember } from "@epic-web/remember";
-import { auditText } from "@/lib/server/audit/audit-trail";
+import { auditText } from "@/lib/server/db/audit-text";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
 import { getConfig } from "@/lib/server/config/config";
 import { configuredEnvironments } from "@/lib/server/config/environments";
