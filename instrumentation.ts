@@ -4,6 +4,9 @@ const NO_LONGER_READ: Record<string, string> = {
   AUDIT_FILE: "AUDIT_FILE is no longer read: the audit trail is kept in the database (GET /api/audit).",
 };
 
+// Still read, under their old names, when the new one is unset (lib/server/config/config.ts).
+const RENAMED: Record<string, string> = { IMPORT_RUN_SECONDS: "JOB_LEASE_SECONDS" };
+
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   // First, so that every span from here on is exported; the SDK is not even loaded without the settings.
@@ -16,6 +19,9 @@ export async function register() {
   const { log } = await import("./lib/server/log");
   for (const [name, message] of Object.entries(NO_LONGER_READ))
     if (process.env[name]) log.warn("setting_ignored", { setting: name, message });
+  for (const [name, now] of Object.entries(RENAMED))
+    if (process.env[name])
+      log.warn("setting_renamed", { setting: name, now, message: `${name} is the old name of ${now}` });
   const { migrateOrExit } = await import("./lib/server/db/migrate-or-exit");
   await migrateOrExit(config.database.url);
   const { startOidcDiscovery } = await import("./lib/server/auth/oidc/discovery");
@@ -26,7 +32,7 @@ export async function register() {
   startRequestSweep();
   const { startJobWorker } = await import("./lib/server/jobs/job-worker");
   await startJobWorker().catch((error: unknown) =>
-    log.error("import_worker_not_started", { error: error instanceof Error ? error.message : String(error) }),
+    log.error("job_worker_not_started", { error: error instanceof Error ? error.message : String(error) }),
   );
   const { readGaugesAtScrape } = await import("./lib/server/metrics/read-gauges");
   readGaugesAtScrape();

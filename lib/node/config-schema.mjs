@@ -61,7 +61,9 @@ export const configSchema = z.object({
   IMPORT_MAX_BYTES: z._default(wholeNumber("IMPORT_MAX_BYTES", 1, 1024 ** 3), 5 * 1024 * 1024),
   IMPORT_MAX_ROWS: z._default(wholeNumber("IMPORT_MAX_ROWS", 1, 10_000_000), 20_000),
   IMPORT_CONCURRENCY: z._default(wholeNumber("IMPORT_CONCURRENCY", 1, 64), 4),
-  IMPORT_RUN_SECONDS: z._default(wholeNumber("IMPORT_RUN_SECONDS", 1, 3_600), 10),
+  // No default here: unset, IMPORT_RUN_SECONDS (its old name) is read, then 10 (lib/server/config/config.ts).
+  JOB_LEASE_SECONDS: z.optional(wholeNumber("JOB_LEASE_SECONDS", 1, 3_600)),
+  IMPORT_RUN_SECONDS: z.optional(wholeNumber("IMPORT_RUN_SECONDS", 1, 3_600)),
   LIVE_MAX_STREAMS: z._default(wholeNumber("LIVE_MAX_STREAMS", 1, 100_000), 2_000),
   LIVE_MAX_STREAMS_PER_SESSION: z._default(wholeNumber("LIVE_MAX_STREAMS_PER_SESSION", 1, 1_000), 8),
   // 0 turns the watcher of the catalogue service off; fractions are for tests.

@@ -68,7 +68,7 @@ beforeAll(async () => {
   [app, quick] = await Promise.all([
     startStandaloneApp({ catalogueUrl: "", env: { ...env("72"), METRICS_PORT: String(metricsPort) } }),
     // A lease of 1 s, renewed while a slow approval runs.
-    startStandaloneApp({ catalogueUrl: "", env: { ...env("0.0002"), IMPORT_RUN_SECONDS: "1" } }),
+    startStandaloneApp({ catalogueUrl: "", env: { ...env("0.0002"), JOB_LEASE_SECONDS: "1" } }),
   ]);
   ada = await signInOverHttp(app.url, ADMIN);
   bea = await signInOverHttp(app.url, BEA);

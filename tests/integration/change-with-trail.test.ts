@@ -38,7 +38,7 @@ beforeAll(async () => {
     CATALOGUE_PRODUCTION_URL: "http://127.0.0.1:9/v1",
     CATALOGUE_PRODUCTION_KEY: "production-key-43",
     APPROVAL_REQUIRED_FOR: "production",
-    IMPORT_RUN_SECONDS: "3",
+    JOB_LEASE_SECONDS: "3",
   });
   const login = await import("@/app/api/auth/login/route");
   [ada, bea] = [await signIn(login, ADMIN), await signIn(login, BEA)];

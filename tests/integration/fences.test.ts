@@ -6,7 +6,7 @@ import { testDb } from "../support/test-database";
 // Issue 43: a process that froze past its lease changes nothing. A job's runner, once another process took the job
 // over, checks its lease as takeNextRow does; an approval whose claim ran out records no create. Each test here fails
 // without its check.
-beforeAll(() => stubAppEnv({ IMPORT_RUN_SECONDS: "60" }));
+beforeAll(() => stubAppEnv({ JOB_LEASE_SECONDS: "60" }));
 
 const { takeLease } = await import("@/lib/server/jobs/job-lease");
 const { confirmCreated, skipPendingRows } = await import("@/lib/server/jobs/job-rows");

@@ -37,7 +37,7 @@ beforeEach(() => {
 const start = () =>
   startStandaloneApp({
     catalogueUrl: fake.url,
-    env: { SHUTDOWN_GRACE_MS: "5000", IMPORT_RUN_SECONDS: "1", CATALOGUE_TIMEOUT_MS: "1000" },
+    env: { SHUTDOWN_GRACE_MS: "5000", JOB_LEASE_SECONDS: "1", CATALOGUE_TIMEOUT_MS: "1000" },
   });
 
 /** The app the last test left running, else a new one: an app's start costs seconds of CPU. */

@@ -15,7 +15,7 @@ let viewerCookie: string;
 beforeAll(async () => {
   fake = await startFakeCatalogue(keepingCreates(stored, 15));
   await addAccounts();
-  stubAppEnv({ CATALOGUE_API_URL: fake.url, CATALOGUE_BREAKER_FAILURES: "0", IMPORT_RUN_SECONDS: "3600" });
+  stubAppEnv({ CATALOGUE_API_URL: fake.url, CATALOGUE_BREAKER_FAILURES: "0", JOB_LEASE_SECONDS: "3600" });
   const login = await import("@/app/api/auth/login/route");
   adminCookie = await signIn(login, ADMIN);
   viewerCookie = await signIn(login, VIEWER);

@@ -14,7 +14,7 @@ beforeAll(async () => {
   vi.stubEnv("CATALOGUE_API_KEY", "turns-test-key");
   vi.stubEnv("CATALOGUE_BREAKER_FAILURES", "0");
   vi.stubEnv("IMPORT_CONCURRENCY", "1");
-  vi.stubEnv("IMPORT_RUN_SECONDS", "1");
+  vi.stubEnv("JOB_LEASE_SECONDS", "1");
   vi.stubEnv("SESSION_SECRET", SESSION_SECRET);
   vi.stubEnv("APP_ORIGIN", "http://admin.test");
 });

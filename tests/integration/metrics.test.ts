@@ -153,7 +153,7 @@ describe("metrics on METRICS_PORT", () => {
       targets.flatMap(({ expr }) => [...expr.matchAll(/categories_admin_[a-z_]+/g)].map(([name]) => name)),
     );
     expect(queried.length).toBeGreaterThan(8);
-    // import_rows_total has no sample until an import sends a row; its name is declared all the same.
+    // job_rows_total has no sample until an import sends a row; its name is declared all the same.
     const declared = await (await fetch(metricsUrl)).text();
     for (const name of queried) expect(served.has(name) || declared.includes(`# TYPE ${name} `), name).toBe(true);
   });

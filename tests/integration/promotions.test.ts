@@ -56,7 +56,7 @@ beforeAll(async () => {
     CATALOGUE_BREAKER_FAILURES: "0",
     IMPORT_CONCURRENCY: "3",
     // The worker takes up jobs only when a route wakes it: the promotions stored here are run by the tests.
-    IMPORT_RUN_SECONDS: "3600",
+    JOB_LEASE_SECONDS: "3600",
   });
   const login = await import("@/app/api/auth/login/route");
   adminCookie = await signIn(login, ADMIN);

@@ -3,11 +3,11 @@ import { json, startFakeCatalogue } from "../support/fake-catalogue";
 import { startStandaloneApp } from "../support/standalone-app";
 
 describe("settings of the versions before the database", () => {
-  it("AUTH_USERS_FILE and AUDIT_FILE are not read: the app says so in one warning line each and serves", async () => {
+  it("AUTH_USERS_FILE and AUDIT_FILE are not read, IMPORT_RUN_SECONDS is renamed: a warning line each, and it serves", async () => {
     const fake = await startFakeCatalogue(() => json(200, []));
     const app = await startStandaloneApp({
       catalogueUrl: fake.url,
-      env: { AUTH_USERS_FILE: "/nowhere/users.json", AUDIT_FILE: "/nowhere/audit.jsonl" },
+      env: { AUTH_USERS_FILE: "/nowhere/users.json", AUDIT_FILE: "/nowhere/audit.jsonl", IMPORT_RUN_SECONDS: "20" },
     });
     try {
       const warnings = app.logLines().filter((line) => line.event === "setting_ignored");
@@ -15,6 +15,11 @@ describe("settings of the versions before the database", () => {
       expect(warnings.every((line) => line.level === "warn" && String(line.message).includes("no longer read"))).toBe(
         true,
       );
+      // Renamed, and still read: one line says so.
+      const renamed = app.logLines().filter((line) => line.event === "setting_renamed");
+      expect(renamed).toEqual([
+        expect.objectContaining({ level: "warn", setting: "IMPORT_RUN_SECONDS", now: "JOB_LEASE_SECONDS" }),
+      ]);
       expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
     } finally {
       await app.stop();

@@ -11,6 +11,7 @@ const OUTSIDE = "Read outside the settings check";
 const APPLIED_ELSEWHERE: Record<string, { value: string; why: string }> = {
   CATALOGUE_ENVIRONMENT: { value: "production", why: "config.ts: with the pair settings it must not be set at all" },
   PORT: { value: "3000", why: "Next's standalone server and npm start listen on it; the schema only checks it" },
+  JOB_LEASE_SECONDS: { value: "10", why: "config.ts: unset, its old name IMPORT_RUN_SECONDS is read first" },
 };
 
 type Row = { name: string; section: string; defaultCell: string };

@@ -32,7 +32,8 @@ describe("parseConfig", () => {
       sessionIdleMs: 30 * 60_000,
       sessionAbsoluteMs: 8 * 3_600_000,
       hashConcurrency: 2,
-      imports: { maxBytes: 5 * 1024 * 1024, maxRows: 20_000, concurrency: 4, runSeconds: 10 },
+      imports: { maxBytes: 5 * 1024 * 1024, maxRows: 20_000, concurrency: 4 },
+      jobs: { leaseSeconds: 10 },
       live: { maxStreams: 2_000, maxStreamsPerSession: 8, pollMs: 10_000, streamBufferBytes: 256 * 1024 },
       database: { url: valid.DATABASE_URL, poolMax: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 5_000 },
       approval: { requiredFor: [], expiresMs: 72 * 3_600_000 },
@@ -122,6 +123,12 @@ describe("parseConfig", () => {
     const message = (error as Error).message;
     expect(message).toContain(expected);
     expect(message).not.toContain("\n");
+  });
+
+  it("reads the job lease from JOB_LEASE_SECONDS, else from its old name IMPORT_RUN_SECONDS", () => {
+    expect(parseConfig({ ...valid, IMPORT_RUN_SECONDS: "7" }).jobs.leaseSeconds).toBe(7);
+    expect(parseConfig({ ...valid, IMPORT_RUN_SECONDS: "7", JOB_LEASE_SECONDS: "12" }).jobs.leaseSeconds).toBe(12);
+    expect(() => parseConfig({ ...valid, IMPORT_RUN_SECONDS: "0" })).toThrow(/IMPORT_RUN_SECONDS/);
   });
 
   it("never repeats the database password in a message", () => {

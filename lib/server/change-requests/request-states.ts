@@ -10,13 +10,13 @@ import { REQUEST_COLUMNS, type StoredRequest } from "./request-store";
 // function takes the transaction its change commits in, with its audit entry.
 
 const comment = (text: string | undefined) => (text === undefined ? null : storableText(text));
-const claimSeconds = () => getConfig().imports.runSeconds;
+const claimSeconds = () => getConfig().jobs.leaseSeconds;
 /** How often a claim under way is renewed: three times in each lease, as a running job's is. */
 export const claimRenewMs = () => (claimSeconds() * 1000) / 3;
 
 /**
  * Pending → approving, by someone other than the requester, before it expires; undefined when another got there. The
- * claim is held for IMPORT_RUN_SECONDS unless renewed, as a running job's lease is: the sweep settles a claim whose
+ * claim is held for JOB_LEASE_SECONDS unless renewed, as a running job's lease is: the sweep settles a claim whose
  * process stopped (recover-claims.ts). The approver's comment is kept now, so that it survives that too.
  */
 export async function claimForApproval(

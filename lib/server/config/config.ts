@@ -6,6 +6,8 @@ import { type CatalogueSettings, readCatalogueSettings } from "./catalogue-setti
 
 export type { CatalogueSettings } from "./catalogue-settings";
 
+const JOB_LEASE_SECONDS_DEFAULT = 10;
+
 export type OidcSettings = {
   issuer: string;
   clientId: string;
@@ -39,7 +41,9 @@ export type Config = {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   hashConcurrency: number;
-  imports: { maxBytes: number; maxRows: number; concurrency: number; runSeconds: number };
+  imports: { maxBytes: number; maxRows: number; concurrency: number };
+  /** How long a process holds a running job, or an approval under way, without renewing its lease. */
+  jobs: { leaseSeconds: number };
   /**
    * pollMs: how often the watcher reads each environment's list for categories made elsewhere; 0: never.
    * streamBufferBytes: how far a stream's client may fall behind before the stream is cut off.
@@ -127,8 +131,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       maxBytes: settings.IMPORT_MAX_BYTES,
       maxRows: settings.IMPORT_MAX_ROWS,
       concurrency: settings.IMPORT_CONCURRENCY,
-      runSeconds: settings.IMPORT_RUN_SECONDS,
     },
+    jobs: { leaseSeconds: settings.JOB_LEASE_SECONDS ?? settings.IMPORT_RUN_SECONDS ?? JOB_LEASE_SECONDS_DEFAULT },
     live: {
       maxStreams: settings.LIVE_MAX_STREAMS,
       maxStreamsPerSession: settings.LIVE_MAX_STREAMS_PER_SESSION,

@@ -3,7 +3,7 @@ import { getConfig } from "@/lib/server/config/config";
 import { query } from "@/lib/server/db/database";
 
 // A running job is run by the process holding its lease (decision 032).
-const leaseSeconds = () => getConfig().imports.runSeconds;
+const leaseSeconds = () => getConfig().jobs.leaseSeconds;
 
 // A lease given back has no holder: free at once, even within the millisecond its stored expiry is rounded to.
 const FREE = "state = 'running' AND (lease_holder IS NULL OR lease_expires < now())";

@@ -33,7 +33,7 @@ type Pace = { unconfirmedInARow: number; backoffMs: number; resting: boolean; pa
 const longer = (ms: number) => Math.min(BACKOFF_MAX_MS, ms ? ms * 2 : BACKOFF_FIRST_MS);
 
 function paceAfter(pace: Pace, { outcome, message }: { outcome: Outcome; message?: string }): void {
-  appMetrics().importRows.inc({ outcome });
+  appMetrics().jobRows.inc({ outcome });
   if (outcome === "created" || outcome === "refused") Object.assign(pace, { unconfirmedInARow: 0, backoffMs: 0 });
   else if (outcome === "not-sent") pace.pauseReason = message;
   else if (outcome !== "skipped") {

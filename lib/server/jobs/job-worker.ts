@@ -38,7 +38,8 @@ async function renew(current: Worker): Promise<void> {
 }
 
 async function run(current: Worker, id: string): Promise<void> {
-  const { concurrency, runSeconds } = getConfig().imports;
+  const { concurrency } = getConfig().imports;
+  const { leaseSeconds } = getConfig().jobs;
   appMetrics().jobsRunning.inc();
   let failed = false;
   try {
@@ -47,11 +48,11 @@ async function run(current: Worker, id: string): Promise<void> {
       concurrency,
       stopping: () => current.stop.signal.aborted || current.lost.has(id),
       rest: (ms) => sleep(ms, undefined, { signal: current.stop.signal }).catch(() => undefined),
-      turnMs: runSeconds * 1000,
+      turnMs: leaseSeconds * 1000,
     });
   } catch (error) {
     failed = true;
-    log.error("import_run_failed", { importId: id, error: errorMessage(error) });
+    log.error("job_run_failed", { jobId: id, error: errorMessage(error) });
   } finally {
     appMetrics().jobsRunning.dec();
     current.running.delete(id);
@@ -90,9 +91,9 @@ export async function startJobWorker(): Promise<void> {
     () => {
       void renew(current)
         .then(() => claim(current))
-        .catch((error: unknown) => log.warn("import_queue_error", { error: (error as Error).message }));
+        .catch((error: unknown) => log.warn("job_worker_error", { error: errorMessage(error) }));
     },
-    (getConfig().imports.runSeconds * 1000) / 3,
+    (getConfig().jobs.leaseSeconds * 1000) / 3,
   ).unref();
   await claim(current);
 }

@@ -18,7 +18,7 @@ export async function settleUnconfirmedRows(job: RunningJob, leaseOwner: string)
   try {
     categories = await catalogue(job.environment).listCategories({ requestId: jobRequestId(job, "check") });
   } catch (error) {
-    log.warn("import_check_failed", {
+    log.warn("job_check_failed", {
       ...jobDetails(job),
       error: errorMessage(error),
     });

@@ -45,8 +45,8 @@ function create() {
       help: "Sign-ins, by method (password or oidc) and outcome.",
       labelNames: ["method", "outcome"],
     }),
-    importRows: new client.Counter({
-      name: `${PREFIX}import_rows_total`,
+    jobRows: new client.Counter({
+      name: `${PREFIX}job_rows_total`,
       help: "Rows an import or a promotion ended, by outcome.",
       labelNames: ["outcome"],
     }),
