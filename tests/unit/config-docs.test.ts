@@ -80,3 +80,19 @@ describe("docs/configuration.md and the settings' schema", () => {
     }
   });
 });
+
+describe(".env.example and the settings' schema", () => {
+  const example = readFileSync(new URL("../../.env.example", import.meta.url), "utf8");
+  const named = [...example.matchAll(/^# ?([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1] ?? "");
+  // An old name, still read, that the example should not teach.
+  const oldNames = new Set(["IMPORT_RUN_SECONDS"]);
+
+  it("shows every setting of the schema", () => {
+    expect([...inSchema].filter((name) => !oldNames.has(name) && !named.includes(name))).toEqual([]);
+  });
+
+  it("shows only settings the app reads: the schema's, or the page's read outside it", () => {
+    const outside = new Set(rows.filter((row) => row.section === OUTSIDE).map((row) => row.name));
+    expect(named.filter((name) => !inSchema.has(name) && !outside.has(name))).toEqual([]);
+  });
+});
