@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { JobPage } from "@/components/jobs/job-page";
+import { JobPage } from "../../job-page";
 
 export const metadata: Metadata = { title: "Promotion" };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { JobPage } from "@/components/jobs/job-page";
+import { JobPage } from "../../../job-page";
 import { environmentPlace } from "@/lib/server/config/environments";
 import { pageEnvironment, type SearchParams } from "@/lib/server/environment/page-environment";
 import { inEnvironment } from "@/lib/shared/environment";

@@ -9,7 +9,7 @@ import { configuredEnvironments } from "@/lib/server/config/environments";
 import { readJobWithRows } from "@/lib/server/jobs/job-store";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { type JobKind, jobKey } from "@/lib/shared/job-schemas";
-import { JobView } from "./job-view";
+import { JobView } from "@/components/jobs/job-view";
 
 type Props = {
   id: string;
