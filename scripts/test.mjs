@@ -5,6 +5,9 @@ import { spawn } from "node:child_process";
 
 /** @typedef {[string, string[]]} Stage */
 
+/** What the layer rules look at: all the code, the tests' and the benchmarks' too. */
+const LAYERED = ["app", "components", "lib", "scripts", "bench", "e2e", "tests", "instrumentation.ts", "proxy.ts"];
+
 /**
  * Stages in one group run side by side: the type check and lint each use one core of two. The build waits for the type
  * check, since it writes the route types (.next/types) the type check reads.
@@ -14,6 +17,14 @@ const GROUPS = [
   [
     ["type check", ["node_modules/typescript/bin/tsc", "--noEmit"]],
     ["lint", ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"]],
+  ],
+  // The layer rules and cycles (.dependency-cruiser.cjs) and unused code (knip.json): a few seconds each.
+  [
+    [
+      "layers",
+      ["node_modules/dependency-cruiser/bin/dependency-cruise.mjs", ...LAYERED, "--config", ".dependency-cruiser.cjs"],
+    ],
+    ["unused code", ["node_modules/knip/bin/knip.js", "--no-progress"]],
   ],
   [["build", ["scripts/ensure-build.mjs"]]],
   [["unit/integration", ["node_modules/vitest/vitest.mjs", "run"]]],

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { LiveStatus } from "@/components/live/live-status";
-import type { SessionUser } from "@/lib/server/auth/roles";
+import type { SessionUser } from "@/lib/shared/session-user";
 import type { Environment } from "@/lib/shared/environment";
 import { EnvironmentBadge } from "./environment-badge";
 import { EnvironmentSwitch, type SwitchChoice } from "./environment-switch";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-export type FieldControlProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
+type FieldControlProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
 
 type FieldProps = {
   id: string;

@@ -12,7 +12,7 @@ type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number
  * Every rule this axe-core has, including those it leaves off by default: AAA contrast, target size,
  * experimental and deprecated rules. Naming them all (runOnly by rule) is what turns those on.
  */
-export const ALL_AXE_RULES: readonly string[] = axeCore.getRules().map((rule) => rule.ruleId);
+const ALL_AXE_RULES: readonly string[] = axeCore.getRules().map((rule) => rule.ruleId);
 
 /** One line per failing element, so a failure says what to fix without opening the trace. */
 function describe(violations: readonly Violation[]): string[] {

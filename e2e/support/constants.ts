@@ -32,7 +32,7 @@ export const REJECTED_MESSAGE = "The catalogue service rejects this name";
 export const SLOW_NAME = "slow create";
 export const FAULTY_TIMEOUT_MS = 1500;
 
-export const INSTANCES = {
+const INSTANCES = {
   /** Real embedded catalogue service, CATALOGUE_ENVIRONMENT=staging. */
   main: 0,
   /** Fake catalogue scripted by the category name. */

@@ -1,7 +1,7 @@
 import { type APIResponse, expect } from "@playwright/test";
 import { policyDirectives } from "../../tests/support/policy-directives";
 
-export function policyOf(response: APIResponse): Map<string, string[]> {
+function policyOf(response: APIResponse): Map<string, string[]> {
   const policy = response.headers()["content-security-policy"];
   expect(policy, "a Content-Security-Policy header").toBeTruthy();
   return policyDirectives(policy ?? "");

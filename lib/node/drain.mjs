@@ -8,8 +8,8 @@
 import { Server as NetServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
-export const DRAIN_EVENT = "categories-admin:drain";
-export const EXIT_EVENT = "categories-admin:exit";
+const DRAIN_EVENT = "categories-admin:drain";
+const EXIT_EVENT = "categories-admin:exit";
 const LAST_WRITES_MS = 3_000;
 // A connection accepted just before the listener closed may not have had its request read yet; Node would take it as
 // idle and end it, after the client sent a request it then cannot safely repeat. The idle ones are ended after this.

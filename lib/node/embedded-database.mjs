@@ -15,7 +15,7 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 export const EMBEDDED_POOL_MAX = "1";
 
 /** @param {string} dataDir */
-export const databaseUrlFile = (dataDir) => join(dataDir, "database-url");
+const databaseUrlFile = (dataDir) => join(dataDir, "database-url");
 
 /** @param {string} dataDir */
 export function runningDatabaseUrl(dataDir) {

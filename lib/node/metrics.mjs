@@ -6,7 +6,7 @@ import { subscribe } from "node:diagnostics_channel";
 import { createServer } from "node:http";
 import { routeLabelerFrom } from "./route-label.mjs";
 
-export const METRIC_PREFIX = "categories_admin_";
+const METRIC_PREFIX = "categories_admin_";
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /**

@@ -2,7 +2,7 @@
 // scrypt with OWASP's recommended parameters.
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
-export const MIN_PASSWORD_LENGTH = 12;
+const MIN_PASSWORD_LENGTH = 12;
 const MAX_PASSWORD_LENGTH = 1024;
 const COST_LOG2 = 17;
 const BLOCK_SIZE = 8;

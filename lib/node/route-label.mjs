@@ -3,7 +3,7 @@
 // path itself, so the number of label values stays bounded whatever clients send.
 import { readFileSync } from "node:fs";
 
-export const UNMATCHED = "(unmatched)";
+const UNMATCHED = "(unmatched)";
 const STATIC_FILES = "/_next/static/[...path]";
 
 /**
@@ -16,7 +16,7 @@ const STATIC_FILES = "/_next/static/[...path]";
  *   regular expressions, in the order Next tries them.
  * @returns {(pathname: string) => string}
  */
-export function routeLabeler(manifest) {
+function routeLabeler(manifest) {
   const exact = new Set(manifest.staticRoutes.map((route) => route.page));
   const dynamic = manifest.dynamicRoutes.map((route) => ({ page: route.page, regex: new RegExp(route.regex) }));
   return (pathname) => {

@@ -14,7 +14,7 @@ const REASONS: Record<string, string> = {
   store_unavailable: "database unavailable",
 };
 
-export const reasonWords = (code: string | number): string => REASONS[code] ?? String(code).replaceAll("_", " ");
+const reasonWords = (code: string | number): string => REASONS[code] ?? String(code).replaceAll("_", " ");
 
 const text = (value: string | number | undefined) => (value === undefined ? "" : String(value));
 
@@ -135,5 +135,3 @@ export function auditCells(entry: AuditEntry) {
     requestId: entry.requestId ?? "",
   };
 }
-
-export type AuditCells = ReturnType<typeof auditCells>;

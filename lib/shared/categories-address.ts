@@ -3,13 +3,13 @@ import * as z from "zod/mini";
 const SORT_KEYS = ["id", "name"] as const;
 const DIRECTIONS = ["asc", "desc"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
-export type SortDirection = (typeof DIRECTIONS)[number];
+type SortDirection = (typeof DIRECTIONS)[number];
 export type Sort = { key: SortKey; dir: SortDirection };
 
 /** What the list shows: the search and the order. Lives in the URL (`?q=&sort=&dir=`) so a view can be shared. */
 export type View = { q: string; sort: Sort };
 
-export const DEFAULT_SORT: Sort = { key: "id", dir: "asc" };
+const DEFAULT_SORT: Sort = { key: "id", dir: "asc" };
 
 /**
  * The parameters the list reads from its address. ?environment= is not one: it is where the list is, read by the

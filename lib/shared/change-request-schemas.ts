@@ -6,7 +6,6 @@ import { categorySchema, errorBodySchema } from "./schemas";
  * A change to an environment that needs a second admin's approval (APPROVAL_REQUIRED_FOR, issue 35): what GET
  * /api/requests/<id> gives, what a change answers with its 202, and what the pages read. One schema for all of them.
  */
-export const CHANGE_REQUEST_KINDS = ["create", "import", "promotion"] as const;
 export const CHANGE_REQUEST_STATES = ["pending", "approved", "rejected", "withdrawn", "expired"] as const;
 
 const environment = z.enum(CATALOGUE_ENVIRONMENTS);
@@ -74,9 +73,6 @@ export const changeRequestSummarySchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("import"), ...common, details: importSummary, result: jobResult }),
   z.object({ kind: z.literal("promotion"), ...common, details: promotionSummary, result: jobResult }),
 ]);
-
-/** The 202 a change answers with when it waits for approval; `Location: /api/requests/<id>`. */
-export const changeRequestCreatedSchema = z.object({ request: changeRequestSchema });
 
 /** GET /api/requests?state=… (pending when not given). */
 export const changeRequestFilterSchema = z.catch(z.enum([...CHANGE_REQUEST_STATES, "all"]), "pending");

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /** Compare's groups, as the page's ids, its CSV file names and its address name them. */
-export const COMPARE_GROUPS = ["only-in-staging", "only-in-production", "differ"] as const;
+const COMPARE_GROUPS = ["only-in-staging", "only-in-production", "differ"] as const;
 export type CompareGroupId = (typeof COMPARE_GROUPS)[number];
 
 /** Each group's search, "" for none. */

@@ -5,7 +5,7 @@ import { categorySchema } from "./schemas";
 /** The two environments a comparison reads; the same names as the environments setting. */
 export type CompareEnvironment = CatalogueEnvironment;
 
-export const categoryPairSchema = z.object({ staging: categorySchema, production: categorySchema });
+const categoryPairSchema = z.object({ staging: categorySchema, production: categorySchema });
 
 /** GET /api/compare's answer: what differs between staging and production, and how many are the same. */
 export const comparisonSchema = z.object({

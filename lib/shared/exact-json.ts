@@ -4,7 +4,7 @@ import type { Category } from "./schemas";
 const INTEGER = /^-?\d+$/;
 
 /** A JSON number from its digits: a bigint for an integer beyond 2^53, which a JS number would silently change. */
-export function exactNumber(source: string, value: number = Number(source)): number | bigint {
+function exactNumber(source: string, value: number = Number(source)): number | bigint {
   return !Number.isSafeInteger(value) && INTEGER.test(source) ? BigInt(source) : value;
 }
 

@@ -9,7 +9,7 @@ import { eventually, refusesConnections } from "../support/probes";
 type NginxOptions = { port: number; replicas: number[]; dir: string };
 
 /** `down`: the replica taken out of the upstream, as an operator does before restarting it. */
-export function nginxConfig({ port, replicas, dir }: NginxOptions, down?: number): string {
+function nginxConfig({ port, replicas, dir }: NginxOptions, down?: number): string {
   return `worker_processes 1;
 # A reload's old workers wait for their connections to end, and a live stream does not end by itself: after this they
 # close it, and the browser reconnects (with Last-Event-ID) through the new workers.

@@ -1,7 +1,7 @@
 import type { Socket } from "node:net";
 import { type TcpProxy, startTcpProxy } from "./tcp-proxy";
 
-export type SeenQuery = { connection: number; text: string };
+type SeenQuery = { connection: number; text: string };
 
 export type PgProxy = TcpProxy & {
   /** Every query sent so far, simple or prepared, with the number of the connection that sent it. */

@@ -8,7 +8,7 @@ import { type JWTPayload, SignJWT, UnsecuredJWT, exportJWK, generateKeyPair } fr
  * How the rogue provider's token endpoint responds. "valid" signs the app in (so the others are known to fail only
  * for what they change); the rest each break one thing the app must check in the ID token.
  */
-export const ROGUE_MODES = [
+const ROGUE_MODES = [
   "valid",
   "wrong-issuer",
   "wrong-audience",

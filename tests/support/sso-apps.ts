@@ -10,7 +10,7 @@ export const SESSION_COOKIE = "categories_session";
 /** What a JWT looks like (its header starts with {"): none may reach the browser or a log. */
 export const JWT_PATTERN = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/;
 
-export type Issuer = { url: string; clientId: string; clientSecret: string };
+type Issuer = { url: string; clientId: string; clientSecret: string };
 
 export type SsoOptions = {
   replicas?: number;

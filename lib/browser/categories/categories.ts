@@ -10,7 +10,7 @@ import { type Category, type NewCategory, categoryListSchema, categorySchema } f
 const ENDPOINT = "/api/categories";
 const justCreatedKey = (environment: CatalogueEnvironment) => ["just-created-category", environment] as const;
 
-export const categoriesQuery = (place: EnvironmentPlace) =>
+const categoriesQuery = (place: EnvironmentPlace) =>
   queryOptions({
     queryKey: categoriesQueryKey(place.environment),
     // Off: comparing 100,000 categories with the last list on every change of the cache cost more than the rest of a

@@ -3,7 +3,7 @@ import type { Category } from "@/lib/shared/schemas";
 import { compareIds, compareNames } from "./compare";
 
 // The order is part of the list's address, which the server reads too (saved views).
-export type { Sort, SortDirection, SortKey } from "@/lib/shared/categories-address";
+export type { Sort, SortKey } from "@/lib/shared/categories-address";
 
 /** The list in the view's order, and each category's search text at the same index. */
 export type SortedCategories = { categories: readonly Category[]; texts: readonly string[] };

@@ -11,16 +11,16 @@ import type { RequestsFilter } from "./request-words";
 const ENDPOINT = "/api/requests";
 const requestListSchema = z.array(changeRequestSummarySchema);
 
-export const requestsKey = ["change-requests"] as const;
+const requestsKey = ["change-requests"] as const;
 
-export const requestsQuery = (filter: RequestsFilter) =>
+const requestsQuery = (filter: RequestsFilter) =>
   queryOptions({
     queryKey: [...requestsKey, "list", filter],
     queryFn: async ({ signal }) =>
       readApiResponse(await sendApiRequest(`${ENDPOINT}?state=${filter}`, { signal }), requestListSchema),
   });
 
-export const requestQuery = (id: string) =>
+const requestQuery = (id: string) =>
   queryOptions({
     queryKey: [...requestsKey, "one", id],
     queryFn: async ({ signal }) =>

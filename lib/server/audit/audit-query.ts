@@ -2,8 +2,8 @@ import "server-only";
 import * as z from "zod/mini";
 import { historyFilterFields } from "@/lib/shared/history-filters";
 
-export const DEFAULT_AUDIT_LIMIT = 50;
-export const MAX_AUDIT_LIMIT = 500;
+const DEFAULT_AUDIT_LIMIT = 50;
+const MAX_AUDIT_LIMIT = 500;
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_AUDIT_LIMIT}`;
 

@@ -1,13 +1,10 @@
 import "server-only";
 import type { Role } from "@/lib/node/user-store.mjs";
 
+import type { SessionUser } from "@/lib/shared/session-user";
+
 export type { Role };
-export type AuthMethod = "local" | "sso";
-/**
- * username: the account (local) or the provider's preferred_username, else email, else sub (SSO); the name that logs
- * and the audit trail show.
- */
-export type SessionUser = { username: string; role: Role; method: AuthMethod; displayName: string };
+export type { AuthMethod, SessionUser } from "@/lib/shared/session-user";
 
 export function hasRole(user: SessionUser, needed: Role): boolean {
   return needed === "viewer" || user.role === "admin";

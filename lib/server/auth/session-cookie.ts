@@ -6,7 +6,7 @@ import { isHttps } from "./request-origin";
 const SECURE_NAME = "__Host-categories_session";
 const PLAIN_NAME = "categories_session";
 
-export function sessionCookieName(headers: Headers): string {
+function sessionCookieName(headers: Headers): string {
   return isHttps(headers) ? SECURE_NAME : PLAIN_NAME;
 }
 

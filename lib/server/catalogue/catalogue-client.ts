@@ -36,7 +36,7 @@ export type CallContext = { requestId: string };
 /** A list that passed the schema, kept as the service sent it so that every id stays exact. */
 type CheckedList = { bytes: Buffer<ArrayBuffer>; etag: string };
 /** The parsed list comes only with the call that checked a new list: later calls with the same bytes skip the parse. */
-export type CategoryListBytes = CheckedList & { categories?: Category[] };
+type CategoryListBytes = CheckedList & { categories?: Category[] };
 
 export type CatalogueClient = {
   listCategories(context: CallContext): Promise<Category[]>;
@@ -48,7 +48,7 @@ export type CatalogueClient = {
   breakerOpen(): boolean;
 };
 
-export type Operation = "listCategories" | "createCategory";
+type Operation = "listCategories" | "createCategory";
 
 const OUTCOMES: Record<string, CatalogueOutcome> = {
   upstream_timeout: "timeout",

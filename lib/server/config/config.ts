@@ -4,8 +4,6 @@ import type { Environment } from "@/lib/shared/environment";
 import { type ApprovalSettings, readApprovalSettings } from "./approval-settings";
 import { type CatalogueSettings, readCatalogueSettings } from "./catalogue-settings";
 
-export type { CatalogueSettings } from "./catalogue-settings";
-
 const JOB_LEASE_SECONDS_DEFAULT = 10;
 
 export type OidcSettings = {

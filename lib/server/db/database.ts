@@ -26,7 +26,7 @@ const database = (): pg.Pool =>
   });
 
 /** A statement's name for its trace span, like "SELECT sessions": its first word and first table, never its values. */
-export function statementName(text: string): string {
+function statementName(text: string): string {
   const verb = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? "SQL";
   const table = /\b(?:FROM|INTO|UPDATE|JOIN)\s+([a-z_][a-z0-9_.]*)/i.exec(text)?.[1];
   return table ? `${verb} ${table}` : verb;

@@ -13,7 +13,7 @@ import { requestIdOf } from "./request-id";
 import { addStrictTransportSecurity } from "./strict-transport";
 import { closeConnectionIfShuttingDown } from "./shutting-down";
 
-export type RouteContext = { requestId: string; user?: SessionUser; params: Record<string, string> };
+type RouteContext = { requestId: string; user?: SessionUser; params: Record<string, string> };
 type Handler = (request: Request, context: RouteContext) => Promise<Response>;
 /**
  * "provider": the identity provider calls it server to server (back-channel logout), so no Origin check and no

@@ -19,7 +19,7 @@ export type CatalogueOutcome =
 export type SignInOutcome = "ok" | "refused" | "throttled" | "busy";
 
 /** Read at each scrape, so nothing is kept up to date on the request path. */
-export type Gauges = {
+type Gauges = {
   breakersOpen: () => { environment?: string; open: boolean }[];
   pool: () => { total: number; idle: number; waiting: number } | undefined;
   /** The deployment's requests waiting for approval, read from the database. */

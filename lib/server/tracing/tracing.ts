@@ -6,7 +6,7 @@ import { type Attributes, SpanKind, SpanStatusCode, context, propagation, trace 
 // tracing no span, context or header work happens on the request path.
 const state = () => remember("tracing", (): { on: boolean; flush?: () => Promise<void> } => ({ on: false }));
 
-export const tracingOn = () => state().on;
+const tracingOn = () => state().on;
 export function markTracingOn(flush: () => Promise<void>): void {
   Object.assign(state(), { on: true, flush });
 }

@@ -3,8 +3,7 @@ import * as client from "openid-client";
 import { AppError } from "@/lib/shared/app-error";
 
 /** Why a sign-in through the provider ended without a session; each has its own explanation on /login/failed. */
-export const SSO_FAILURE_REASONS = ["expired", "state", "denied", "rejected", "unavailable", "store"] as const;
-export type SsoFailureReason = (typeof SSO_FAILURE_REASONS)[number];
+export type SsoFailureReason = "expired" | "state" | "denied" | "rejected" | "unavailable" | "store";
 
 export class SsoFailure extends Error {
   override readonly name = "SsoFailure";

@@ -1,0 +1,9 @@
+import type { Role } from "@/lib/node/user-store.mjs";
+
+export type AuthMethod = "local" | "sso";
+
+/**
+ * Who is signed in, as the server's session check gives it and the header shows it. username: the account (local) or
+ * the provider's preferred_username, else email, else sub (SSO); the name that logs and the audit trail show.
+ */
+export type SessionUser = { username: string; role: Role; method: AuthMethod; displayName: string };
