@@ -30,11 +30,11 @@ export async function requestImportStart(
   context: { requestId: string; actor: string },
 ): Promise<Response> {
   const stored = await readJobWithRows(job.id, "import");
-  if (!stored || stored.state !== "preview") throw stateConflict(stored ?? job, "start");
+  if (stored?.kind !== "import" || stored.state !== "preview") throw stateConflict(stored ?? job, "start");
   const rows = stored.rows
     .filter((row) => row.class === "new" || (createExisting && row.class === "existing"))
     .map(({ line, name, description }) => ({ line, name, description }));
-  const details = { importId: job.id, fileName: stored.kind === "import" ? stored.fileName : "", createExisting, rows };
+  const details = { importId: job.id, fileName: stored.fileName, createExisting, rows };
   try {
     return await openRequest(
       {
