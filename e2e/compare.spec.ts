@@ -138,11 +138,16 @@ test("a category created meanwhile is told, and shown only when asked: Compare a
   // Hydrated, so listening: the stream may be live before the groups are.
   await expect(page.getByRole("button", { name: "Compare again" })).toBeEnabled();
   const gecko = { id: 6, name: "Gecko" };
-  staging.reply(({ method }) =>
-    method === "POST"
-      ? json(201, gecko)
-      : { status: 200, body: STAGING_LIST.replace(/]$/, `,${JSON.stringify(gecko)}]`) },
-  );
+  // In the list only once created, as at a real service: listed before, the app's watcher could take it for a category
+  // someone made elsewhere and say so once more, after Compare again.
+  let made = false;
+  staging.reply(({ method }) => {
+    if (method === "POST") {
+      made = true;
+      return json(201, gecko);
+    }
+    return { status: 200, body: made ? STAGING_LIST.replace(/]$/, `,${JSON.stringify(gecko)}]`) : STAGING_LIST };
+  });
   // Without the viewer's cookie, which a new context would take from the test's options: a sign-in ends its session.
   const admin = await playwright.request.newContext({ baseURL: app.url, storageState: NO_SESSION });
   try {
