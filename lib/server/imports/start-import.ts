@@ -1,11 +1,9 @@
 import "server-only";
-import { writeAudit } from "@/lib/server/audit/audit-trail";
 import { catalogue } from "@/lib/server/catalogue/catalogue";
 import type { ChangeContext } from "@/lib/server/audit/change-context";
-import { transaction } from "@/lib/server/db/database";
 import { jobDetails } from "@/lib/server/jobs/job-audit";
 import { startJob, stateConflict } from "@/lib/server/jobs/job-states";
-import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
+import { startWithTrail } from "@/lib/server/jobs/start-with-trail";
 import type { Job } from "@/lib/shared/job-schemas";
 
 /**
@@ -15,15 +13,12 @@ import type { Job } from "@/lib/shared/job-schemas";
 export async function startImport(
   job: Job,
   createExisting: boolean | undefined,
-  { requestId, actor, approval, fence }: ChangeContext,
+  context: ChangeContext,
 ): Promise<void> {
+  const { requestId } = context;
   const known = (await catalogue(job.environment).listCategories({ requestId })).map((category) => category.id);
-  await transaction(async (tx) => {
+  await startWithTrail(context, async (tx) => {
     if (!(await startJob(job.id, known, createExisting, tx))) throw stateConflict(job, "start");
-    await writeAudit(tx, [
-      { action: "import_started", actor, requestId, details: { ...jobDetails(job), ...approval } },
-    ]);
-    await fence?.(tx, { jobId: job.id });
+    return { id: job.id, action: "import_started", details: jobDetails(job) };
   });
-  wakeJobWorker();
 }

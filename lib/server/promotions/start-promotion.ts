@@ -1,8 +1,6 @@
 import "server-only";
-import { writeAudit } from "@/lib/server/audit/audit-trail";
 import type { ChangeContext } from "@/lib/server/audit/change-context";
-import { transaction } from "@/lib/server/db/database";
-import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
+import { startWithTrail } from "@/lib/server/jobs/start-with-trail";
 import type { PromotionRequest } from "@/lib/shared/promotion-request";
 import { type PlannedRow, createPromotion, oneAtATime } from "./promotion-store";
 
@@ -13,20 +11,17 @@ import { type PlannedRow, createPromotion, oneAtATime } from "./promotion-store"
 export async function startPromotion(
   { from, to }: Pick<PromotionRequest, "from" | "to">,
   { rows, knownIds }: { rows: PlannedRow[]; knownIds: string[] },
-  { requestId, actor, approval, fence }: ChangeContext,
+  context: ChangeContext,
 ): Promise<string> {
   const skipped = rows.filter((row) => row.existingId !== undefined).length;
-  const id = await oneAtATime(
+  const { actor, approval } = context;
+  return oneAtATime(
     to,
-    transaction(async (tx) => {
+    startWithTrail(context, async (tx) => {
       const changeRequestId = approval?.changeRequestId;
-      const created = await createPromotion({ from, to, createdBy: actor ?? "", changeRequestId, knownIds, rows }, tx);
-      const details = { promotionId: created, from, environment: to, rows: rows.length - skipped, skipped };
-      await writeAudit(tx, [{ action: "promotion_started", actor, requestId, details: { ...details, ...approval } }]);
-      await fence?.(tx, { jobId: created });
-      return created;
+      const id = await createPromotion({ from, to, createdBy: actor ?? "", changeRequestId, knownIds, rows }, tx);
+      const details = { promotionId: id, from, environment: to, rows: rows.length - skipped, skipped };
+      return { id, action: "promotion_started", details };
     }),
   );
-  wakeJobWorker();
-  return id;
 }
