@@ -1,15 +1,11 @@
 "use client";
 
-import { Suspense, lazy, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
+import { PLAIN_ROWS, TableRows } from "@/components/ui/table-rows";
 import type { Sort, SortKey } from "@/lib/browser/categories/view";
 import { useMounted } from "@/lib/browser/use-mounted";
 import type { Category } from "@/lib/shared/schemas";
 import { CategoryRow } from "./category-row";
-
-// Only a list longer than PLAIN_ROWS needs the virtualiser: it loads then, and the plain first rows stay until it has.
-const VirtualRows = lazy(() =>
-  import("@/components/ui/virtual-rows").then((module) => ({ default: module.VirtualRows<Category> })),
-);
 
 type CategoryTableProps = {
   categories: readonly Category[];
@@ -23,15 +19,12 @@ type CategoryTableProps = {
 };
 
 const COLUMN_LABELS: Record<SortKey, string> = { id: "ID", name: "Name" };
-const PLAIN_ROWS = 100;
 const categoryKey = (category: Category) => category.id;
 
 // aria-rowcount and aria-rowindex tell screen readers the table's real size, however few rows are in the DOM.
 export function CategoryTable({ categories, sort, onSort, highlightId, newIds, historyLinks }: CategoryTableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  // The server renders the first rows plainly; the window the virtualiser measures exists only in the browser.
   const hydrated = useMounted();
-  const virtual = hydrated && categories.length > PLAIN_ROWS;
   const highlightIndex =
     highlightId === undefined ? -1 : categories.findIndex((category) => category.id === highlightId);
   useEffect(() => {
@@ -39,19 +32,6 @@ export function CategoryTable({ categories, sort, onSort, highlightId, newIds, h
       bodyRef.current?.querySelector(`tr[data-index="${highlightIndex}"]`)?.scrollIntoView({ block: "center" });
     }
   }, [highlightIndex]);
-
-  const plainRows = categories
-    .slice(0, PLAIN_ROWS)
-    .map((category, index) => (
-      <CategoryRow
-        key={category.id}
-        category={category}
-        index={index}
-        highlighted={index === highlightIndex}
-        isNew={newIds?.has(category.id)}
-        historyLink={historyLinks}
-      />
-    ));
 
   const header = (key: SortKey) => {
     const active = sort.key === key;
@@ -81,29 +61,23 @@ export function CategoryTable({ categories, sort, onSort, highlightId, newIds, h
           </tr>
         </thead>
         <tbody ref={bodyRef}>
-          {virtual ? (
-            <Suspense fallback={plainRows}>
-              <VirtualRows
-                items={categories}
-                body={bodyRef}
-                columns={3}
-                itemKey={categoryKey}
-                scrollToIndex={highlightIndex}
-                renderRow={(category, index, ref) => (
-                  <CategoryRow
-                    category={category}
-                    index={index}
-                    highlighted={index === highlightIndex}
-                    isNew={newIds?.has(category.id)}
-                    historyLink={historyLinks}
-                    ref={ref}
-                  />
-                )}
+          <TableRows
+            items={categories}
+            body={bodyRef}
+            columns={3}
+            itemKey={categoryKey}
+            scrollToIndex={highlightIndex}
+            renderRow={(category, index, ref) => (
+              <CategoryRow
+                category={category}
+                index={index}
+                highlighted={index === highlightIndex}
+                isNew={newIds?.has(category.id)}
+                historyLink={historyLinks}
+                ref={ref}
               />
-            </Suspense>
-          ) : (
-            plainRows
-          )}
+            )}
+          />
         </tbody>
       </table>
     </div>

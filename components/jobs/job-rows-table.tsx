@@ -1,15 +1,9 @@
 "use client";
 
-import { type ReactNode, type Ref, Suspense, lazy, useRef } from "react";
-import { useMounted } from "@/lib/browser/use-mounted";
+import { type ReactNode, type Ref, useRef } from "react";
+import { TableRows } from "@/components/ui/table-rows";
 import type { JobRow } from "@/lib/shared/job-schemas";
 
-const PLAIN_ROWS = 100;
-// Only a job of more than PLAIN_ROWS rows needs the virtualiser: it loads then, and the plain first rows stay until it
-// has.
-const VirtualRows = lazy(() =>
-  import("@/components/ui/virtual-rows").then((module) => ({ default: module.VirtualRows<JobRow> })),
-);
 const rowKey = (row: JobRow) => row.line;
 
 export type RowColumn<R> = { label: string; cell: (row: R) => ReactNode; className?: string };
@@ -33,10 +27,6 @@ type TableProps = { rows: readonly JobRow[]; caption: string; label: string; col
 /** A job's rows, each in its kind's columns; a long list renders only the rows in view. */
 export function JobRowsTable({ rows, caption, label, columns }: TableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const virtual = useMounted() && rows.length > PLAIN_ROWS;
-  const plainRows = rows
-    .slice(0, PLAIN_ROWS)
-    .map((row, index) => <Row key={row.line} row={row} columns={columns} index={index} />);
   return (
     <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
       <table className="table" aria-rowcount={rows.length + 1}>
@@ -51,19 +41,13 @@ export function JobRowsTable({ rows, caption, label, columns }: TableProps) {
           </tr>
         </thead>
         <tbody ref={bodyRef}>
-          {virtual ? (
-            <Suspense fallback={plainRows}>
-              <VirtualRows
-                items={rows}
-                body={bodyRef}
-                columns={columns.length}
-                itemKey={rowKey}
-                renderRow={(row, index, ref) => <Row row={row} columns={columns} index={index} ref={ref} />}
-              />
-            </Suspense>
-          ) : (
-            plainRows
-          )}
+          <TableRows
+            items={rows}
+            body={bodyRef}
+            columns={columns.length}
+            itemKey={rowKey}
+            renderRow={(row, index, ref) => <Row row={row} columns={columns} index={index} ref={ref} />}
+          />
         </tbody>
       </table>
     </div>

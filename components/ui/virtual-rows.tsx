@@ -12,7 +12,7 @@ import {
   useState,
 } from "react";
 
-type VirtualRowsProps<Item> = {
+export type VirtualRowsProps<Item> = {
   items: readonly Item[];
   body: RefObject<HTMLTableSectionElement | null>;
   columns: number;
