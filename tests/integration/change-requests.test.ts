@@ -193,6 +193,13 @@ describe("an import and a promotion into production", () => {
     const request = await requested(await send(ada, `/api/imports/${id}`, { action: "start", createExisting: false }));
     expect(request).toMatchObject({ kind: "import", summary: { categories: 2 }, details: { importId: id } });
     expect(request.kind === "import" && request.details.rows.map((row) => row.name)).toEqual(["Badgers", "Voles"]);
+    // The list gives it as a summary: its count, never its rows, which its own address gives.
+    const listed = (await read<ChangeRequest[]>(bea, "/api/requests")).find((each) => each.id === request.id);
+    expect(listed).toMatchObject({
+      summary: { categories: 2 },
+      details: { importId: id, createExisting: false },
+    });
+    expect(listed?.details).not.toHaveProperty("rows");
     for (const action of ["start", "cancel"]) {
       const direct = await send(ada, `/api/imports/${id}`, { action, createExisting: false });
       expect(direct.status, action).toBe(409);
