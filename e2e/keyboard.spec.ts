@@ -43,6 +43,8 @@ test("the skip link is the first Tab stop, shows when focused and moves focus to
   page,
 }) => {
   await page.goto("/categories");
+  // The page streams: until its content replaces the loading skeleton, main holds nothing to Tab to.
+  await expect(page.getByRole("link", { name: "New category" })).toBeVisible();
 
   await page.keyboard.press("Tab");
   const skipLink = page.getByRole("link", { name: "Skip to content" });
