@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LocalTime } from "@/components/ui/local-time";
 import { type EnvironmentPlace, inEnvironment } from "@/lib/shared/environment";
 import type { Job, JobKind } from "@/lib/shared/job-schemas";
 import { count } from "@/lib/shared/plural";
@@ -46,7 +47,7 @@ export function RecentJobs({ kind, jobs, place }: Props) {
                     </td>
                     <td>{job.createdBy}</td>
                     <td>
-                      <time dateTime={job.createdAt}>{job.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
+                      <LocalTime iso={job.createdAt} />
                     </td>
                     <td>{job.state === "preview" ? link.preview : STATE_WORDS[job.state]}</td>
                   </tr>

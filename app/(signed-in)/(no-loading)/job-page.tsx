@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ListHydration } from "@/components/shell/list-hydration";
 import { NotAllowed } from "@/components/shell/not-allowed";
+import { LocalTime } from "@/components/ui/local-time";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { importHasRequest } from "@/lib/server/change-requests/request-store";
 import { configuredEnvironments } from "@/lib/server/config/environments";
@@ -48,8 +49,7 @@ export async function JobPage({ id, kind, back, environment }: Props) {
       </Link>
       <h1>{job.kind === "import" ? `Import of ${job.fileName}` : `Promotion from ${job.from} to ${job.to}`}</h1>
       <p className="muted">
-        {started} by {job.createdBy} at{" "}
-        <time dateTime={job.createdAt}>{job.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
+        {started} by {job.createdBy} at <LocalTime iso={job.createdAt} />
       </p>
       <ListHydration state={dehydrate(queryClient)}>
         <JobView id={id} kind={kind} waitingFor={waitingFor} />
