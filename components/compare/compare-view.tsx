@@ -1,9 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ErrorDetails } from "@/components/ui/error-details";
+import { LoadErrorAlert } from "@/components/ui/load-error-alert";
 import { useAddressView } from "@/lib/browser/address-view";
 import { useComparison } from "@/lib/browser/compare/comparison";
 import { useLiveEvent } from "@/lib/browser/live/live-events";
@@ -101,12 +100,7 @@ export function CompareView({
           </Button>
         </div>
       </div>
-      {error && (
-        <Alert title={alertTitle(error)}>
-          <ErrorDetails error={error} />
-          <Button onClick={() => refetch()}>Try again</Button>
-        </Alert>
-      )}
+      {error && <LoadErrorAlert title={alertTitle(error)} error={error} onRetry={() => void refetch()} />}
       {failed && <PromoteFailureAlert failed={failed} />}
       {waiting && <PromoteWaitingNotice waiting={waiting} />}
       {/* Only when the comparison was too large to come with the page: a group of 100 rows fills more than a screen,
