@@ -5,11 +5,12 @@ import { ListHydration } from "@/components/shell/list-hydration";
 import { NotAllowed } from "@/components/shell/not-allowed";
 import { LocalTime } from "@/components/ui/local-time";
 import { requirePageUser } from "@/lib/server/auth/page-user";
-import { importHasRequest } from "@/lib/server/change-requests/request-store";
 import { configuredEnvironments } from "@/lib/server/config/environments";
+import { kindOf } from "@/lib/server/jobs/job-kinds";
 import { readJobWithRows } from "@/lib/server/jobs/job-store";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { type JobKind, jobKey } from "@/lib/shared/job-schemas";
+import { JOB_KINDS, uiOf } from "@/components/jobs/job-kinds";
 import { JobView } from "@/components/jobs/job-view";
 
 type Props = {
@@ -27,8 +28,8 @@ export async function JobPage({ id, kind, back, environment }: Props) {
   if (user.role !== "admin") {
     return (
       <div className="stack">
-        <h1>{kind === "import" ? "Import" : "Promotion"}</h1>
-        <NotAllowed what={kind === "import" ? "import categories" : "promote categories"} />
+        <h1>{JOB_KINDS[kind].noun}</h1>
+        <NotAllowed what={JOB_KINDS[kind].notAllowed} />
       </div>
     );
   }
@@ -37,19 +38,17 @@ export async function JobPage({ id, kind, back, environment }: Props) {
   // The browser starts from this read and keeps it fresh.
   const queryClient = new QueryClient();
   queryClient.setQueryData(jobKey(id), job);
-  // A promotion's title names its target already; an import's names only its file.
-  const started =
-    job.kind === "import" && configuredEnvironments().length > 1 ? `Into ${job.environment}, started` : "Started";
-  // An import's pending request to start it: the preview links to it instead of offering the start.
-  const waitingFor = job.kind === "import" && job.state === "preview" ? await importHasRequest(id) : undefined;
+  const ui = uiOf(job);
+  // A pending request to start it: the preview links to it instead of offering the start.
+  const waitingFor = job.state === "preview" ? await kindOf(job).waitingRequest?.(job) : undefined;
   return (
     <div className="stack">
       <Link href={back[0]} className="back-link">
         {back[1]}
       </Link>
-      <h1>{job.kind === "import" ? `Import of ${job.fileName}` : `Promotion from ${job.from} to ${job.to}`}</h1>
+      <h1>{ui.title(job)}</h1>
       <p className="muted">
-        {started} by {job.createdBy} at <LocalTime iso={job.createdAt} />
+        {ui.startedBy(job, configuredEnvironments().length > 1)} by {job.createdBy} at <LocalTime iso={job.createdAt} />
       </p>
       <ListHydration state={dehydrate(queryClient)}>
         <JobView id={id} kind={kind} waitingFor={waitingFor} />

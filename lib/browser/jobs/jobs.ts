@@ -21,10 +21,6 @@ const POLL_MS = 1_000;
 const LONG_POLL_MS = 3_000;
 const LONG_JOB_ROWS = 1_000;
 
-export const JOB_NOUNS = { import: "Import", promotion: "Promotion" } as const;
-
-export const jobPath = ({ kind, id }: Pick<Job, "kind" | "id">) => `/api/${kind}s/${id}`;
-
 export function jobPollMs(job: JobWithRows | undefined): number | false {
   if (job?.state !== "running") return false;
   return job.rows.length > LONG_JOB_ROWS ? LONG_POLL_MS : POLL_MS;
@@ -59,12 +55,15 @@ export function useJob(id: string) {
 
 export type JobActions = ReturnType<typeof useJobAction>;
 
-/** An action on a job; a start into an environment that needs approval answers with the request it became. */
-export function useJobAction(job: Pick<Job, "kind" | "id">) {
+/**
+ * An action on a job, at its kind's API `path`; a start into an environment that needs approval answers with the
+ * request it became.
+ */
+export function useJobAction(job: { id: string; path: string }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (action: ImportAction): Promise<{ requestId?: string }> => {
-      const response = await sendApiJson(jobPath(job), action);
+      const response = await sendApiJson(job.path, action);
       const requestId = waitingRequestId(response);
       await readApiResponse(response);
       return { requestId };

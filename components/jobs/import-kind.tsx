@@ -1,0 +1,44 @@
+import { inEnvironment } from "@/lib/shared/environment";
+import type { JobRow } from "@/lib/shared/job-schemas";
+import type { JobKindUi } from "./job-kind-ui";
+import { outcomeWords } from "./row-words";
+
+function checkWords(row: JobRow): string {
+  if (row.class === "new") return "New";
+  if (row.class === "existing") return `Already in the catalogue (ID ${row.existingId})`;
+  if (row.class === "repeated") return `Repeated: ${row.note?.toLowerCase() ?? "same name as an earlier line"}`;
+  return `Invalid: ${row.note ?? "not a valid category"}`;
+}
+
+/** An import: a file's rows, previewed, then sent to the environment it was uploaded for. */
+export const importKind: JobKindUi<"import"> = {
+  noun: "Import",
+  word: "import",
+  plural: "imports",
+  notAllowed: "import categories",
+  apiPath: (id) => `/api/imports/${id}`,
+  pagePath: (id, place) => (place ? inEnvironment(`/categories/import/${id}`, place) : `/categories/import/${id}`),
+  title: (job) => `Import of ${job.fileName}`,
+  // A promotion's title names its target already; an import's names only its file.
+  startedBy: (job, manyEnvironments) => (manyEnvironments ? `Into ${job.environment}, started` : "Started"),
+  headings: { preview: "Preview", running: "Importing", paused: "Paused", finished: "Result", cancelled: "Result" },
+  rowsTable: (job) => ({
+    label: "Rows of the file",
+    caption: `Rows of ${job.fileName}`,
+    columns: [
+      { label: "Line", cell: (row) => row.line, className: "cell-id" },
+      { label: "Name", cell: (row) => row.name },
+      { label: "Description", cell: (row) => row.description },
+      { label: "Check", cell: checkWords },
+      { label: "Outcome", cell: outcomeWords },
+      { label: "ID", cell: (row) => row.categoryId ?? row.existingId, className: "cell-id" },
+    ],
+  }),
+  recent: {
+    heading: "Running and recent imports",
+    firstColumn: "File",
+    linkText: (job) => job.fileName,
+    inPreview: "Preview, not started",
+  },
+  changesComparison: false,
+};
