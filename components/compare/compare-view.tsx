@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import type { Column } from "@/components/ui/data-table";
 import { LoadErrorAlert } from "@/components/ui/load-error-alert";
 import { useAddressView } from "@/lib/browser/address-view";
 import { useComparison } from "@/lib/browser/compare/comparison";
@@ -13,7 +14,7 @@ import { type CategoryPair, failedEnvironment } from "@/lib/shared/compare-schem
 import { comparisonSummary } from "@/lib/shared/compare-summary";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import type { Category } from "@/lib/shared/schemas";
-import { type Column, CompareGroup } from "./compare-group";
+import { CompareGroup } from "./compare-group";
 import { PromoteFailureAlert, PromoteWaitingNotice, usePromoteSelection } from "./promote-selection";
 
 // The CSV writer is loaded on the first download: it is not needed to show the comparison.

@@ -1,8 +1,8 @@
 import type { EnvironmentPlace } from "@/lib/shared/environment";
 import type { JobKind, JobOf, JobRow, JobState, JobWithRows } from "@/lib/shared/job-schemas";
-import type { RowColumn } from "./job-rows-table";
+import type { Column } from "@/components/ui/data-table";
 
-type RowsTable = { label: string; caption: string; columns: RowColumn<JobRow>[] };
+type RowsTable = { label: string; caption: string; columns: Column<JobRow>[] };
 
 /**
  * What the pages show of one kind of job: its words, its page's parts and its links. Everything else (the states, the
