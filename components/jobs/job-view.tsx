@@ -4,9 +4,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { useAnnounce } from "@/components/ui/announcer";
-import { comparisonQuery } from "@/lib/browser/compare/comparison";
 import { describeError } from "@/lib/browser/describe-error";
 import { useJob, useJobAction } from "@/lib/browser/jobs/jobs";
+import { comparisonQueryKey } from "@/lib/shared/comparison-query";
 import type { JobKind, JobWithRows } from "@/lib/shared/job-schemas";
 import { ImportPreview } from "./import-preview";
 import { JOB_KINDS, uiOf } from "./job-kinds";
@@ -30,7 +30,7 @@ function useStateChange(job: JobWithRows | undefined) {
       announce(resultSentence(job));
       // Compare shows what a promotion changed the next time it is opened.
       if (uiOf(job).changesComparison)
-        void queryClient.invalidateQueries({ queryKey: comparisonQuery.queryKey, refetchType: "none" });
+        void queryClient.invalidateQueries({ queryKey: comparisonQueryKey, refetchType: "none" });
     }
     if (job.state === "paused") announce(`${uiOf(job).noun} paused`);
     headingRef.current?.focus();

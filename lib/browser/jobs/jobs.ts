@@ -5,16 +5,7 @@ import { coalesce } from "@/lib/browser/coalesce";
 import { useLiveEvent } from "@/lib/browser/live/live-events";
 import { useLiveState } from "@/lib/browser/live/live-state";
 import { waitingRequestId } from "@/lib/browser/requests/waiting-request";
-import { type EnvironmentPlace, inEnvironment } from "@/lib/shared/environment";
-import {
-  type ImportAction,
-  type Job,
-  type JobWithRows,
-  jobKey,
-  jobSchema,
-  jobWithRowsSchema,
-} from "@/lib/shared/job-schemas";
-import type { PromotionRequest } from "@/lib/shared/promotion-request";
+import { type ImportAction, type Job, type JobWithRows, jobKey, jobWithRowsSchema } from "@/lib/shared/job-schemas";
 
 const POLL_MS = 1_000;
 // Each read carries every row: a long job is read less often.
@@ -70,21 +61,4 @@ export function useJobAction(job: { id: string; path: string }) {
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKey(job.id) }),
   });
-}
-
-/** An import's preview: the file goes to the server, which reads and classifies it; nothing is created yet. */
-export async function uploadImportFile(file: File, place: EnvironmentPlace): Promise<Job> {
-  const response = await sendApiRequest(inEnvironment("/api/imports", place), {
-    method: "POST",
-    headers: { "content-type": "text/csv", "x-file-name": encodeURIComponent(file.name) },
-    body: file,
-  });
-  return readApiResponse(response, jobSchema);
-}
-
-/** The promotion's job, or the request it became when its target needs approval. */
-export async function startPromotion(request: PromotionRequest): Promise<JobWithRows | { requestId: string }> {
-  const response = await sendApiJson("/api/promotions", request);
-  const requestId = waitingRequestId(response);
-  return requestId ? { requestId } : readApiResponse(response, jobWithRowsSchema);
 }
