@@ -1,5 +1,5 @@
-import { inEnvironment } from "@/lib/shared/environment";
 import type { JobRow } from "@/lib/shared/job-schemas";
+import { ImportPreview } from "./import-preview";
 import type { JobKindUi } from "./job-kind-ui";
 import { outcomeWords } from "./row-words";
 
@@ -14,13 +14,7 @@ function checkWords(row: JobRow): string {
 export const importKind: JobKindUi<"import"> = {
   noun: "Import",
   word: "import",
-  plural: "imports",
-  notAllowed: "import categories",
   apiPath: (id) => `/api/imports/${id}`,
-  pagePath: (id, place) => (place ? inEnvironment(`/categories/import/${id}`, place) : `/categories/import/${id}`),
-  title: (job) => `Import of ${job.fileName}`,
-  // A promotion's title names its target already; an import's names only its file.
-  startedBy: (job, manyEnvironments) => (manyEnvironments ? `Into ${job.environment}, started` : "Started"),
   headings: { preview: "Preview", running: "Importing", paused: "Paused", finished: "Result", cancelled: "Result" },
   rowsTable: (job) => ({
     label: "Rows of the file",
@@ -34,11 +28,6 @@ export const importKind: JobKindUi<"import"> = {
       { label: "ID", cell: (row) => row.categoryId ?? row.existingId, className: "cell-id" },
     ],
   }),
-  recent: {
-    heading: "Running and recent imports",
-    firstColumn: "File",
-    linkText: (job) => job.fileName,
-    inPreview: "Preview, not started",
-  },
+  Preview: ImportPreview,
   changesComparison: false,
 };

@@ -8,7 +8,6 @@ import { describeError } from "@/lib/browser/describe-error";
 import { useJob, useJobAction } from "@/lib/browser/jobs/jobs";
 import { comparisonQueryKey } from "@/lib/shared/comparison-query";
 import type { JobKind, JobWithRows } from "@/lib/shared/job-schemas";
-import { ImportPreview } from "./import-preview";
 import { JOB_KINDS, uiOf } from "./job-kinds";
 import { JobProgress } from "./job-progress";
 import { JobResult, resultSentence } from "./job-result";
@@ -63,7 +62,7 @@ export function JobView({ id, kind, waitingFor }: { id: string; kind: JobKind; w
       <p className="muted">Loading…</p>
     );
 
-  const { headings } = uiOf(job);
+  const { headings, Preview } = uiOf(job);
   return (
     <div className="stack">
       {action.error && (
@@ -74,7 +73,7 @@ export function JobView({ id, kind, waitingFor }: { id: string; kind: JobKind; w
       <h2 ref={headingRef} tabIndex={-1}>
         {headings[job.state]}
       </h2>
-      {job.kind === "import" && preview && <ImportPreview job={job} actions={action} waitingFor={waitingFor} />}
+      {preview && Preview && <Preview job={job} actions={action} waitingFor={waitingFor} />}
       {(job.state === "running" || job.state === "paused") && <JobProgress job={job} actions={action} />}
       {(job.state === "finished" || job.state === "cancelled") && <JobResult job={job} actions={action} />}
       <RowFilter options={filters} value={show} onChange={setFilter} shown={shown.length} />

@@ -1,4 +1,3 @@
-import { count } from "@/lib/shared/plural";
 import type { JobKindUi } from "./job-kind-ui";
 import { outcomeWords } from "./row-words";
 
@@ -6,13 +5,7 @@ import { outcomeWords } from "./row-words";
 export const promotionKind: JobKindUi<"promotion"> = {
   noun: "Promotion",
   word: "promotion",
-  plural: "promotions",
-  notAllowed: "promote categories",
   apiPath: (id) => `/api/promotions/${id}`,
-  // Its address names no environment: the promotion names both.
-  pagePath: (id) => `/promotions/${id}`,
-  title: (job) => `Promotion from ${job.from} to ${job.to}`,
-  startedBy: () => "Started",
   headings: { preview: "Starting", running: "Adding", paused: "Paused", finished: "Result", cancelled: "Result" },
   rowsTable: (job) => ({
     label: "Categories of this promotion",
@@ -30,11 +23,5 @@ export const promotionKind: JobKindUi<"promotion"> = {
       { label: `ID in ${job.to}`, cell: (row) => row.categoryId ?? row.existingId, className: "cell-id" },
     ],
   }),
-  recent: {
-    heading: "Recent promotions",
-    firstColumn: "Promotion",
-    linkText: (job) => `${count(job.counts.rows, "category", "categories")} from ${job.from} to ${job.to}`,
-    inPreview: "Starting",
-  },
   changesComparison: true,
 };

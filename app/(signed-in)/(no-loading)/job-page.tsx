@@ -6,11 +6,10 @@ import { NotAllowed } from "@/components/shell/not-allowed";
 import { LocalTime } from "@/components/ui/local-time";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { configuredEnvironments } from "@/lib/server/config/environments";
-import { kindOf } from "@/lib/server/jobs/job-kinds";
+import { jobKind, kindOf } from "@/lib/server/jobs/job-kinds";
 import { readJobWithRows } from "@/lib/server/jobs/job-store";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { type JobKind, jobKey } from "@/lib/shared/job-schemas";
-import { JOB_KINDS, uiOf } from "@/components/jobs/job-kinds";
 import { JobView } from "@/components/jobs/job-view";
 
 type Props = {
@@ -28,8 +27,8 @@ export async function JobPage({ id, kind, back, environment }: Props) {
   if (user.role !== "admin") {
     return (
       <div className="stack">
-        <h1>{JOB_KINDS[kind].noun}</h1>
-        <NotAllowed what={JOB_KINDS[kind].notAllowed} />
+        <h1>{jobKind(kind).page.notAllowed.title}</h1>
+        <NotAllowed what={jobKind(kind).page.notAllowed.what} />
       </div>
     );
   }
@@ -38,17 +37,18 @@ export async function JobPage({ id, kind, back, environment }: Props) {
   // The browser starts from this read and keeps it fresh.
   const queryClient = new QueryClient();
   queryClient.setQueryData(jobKey(id), job);
-  const ui = uiOf(job);
+  const { page, waitingRequest } = kindOf(job);
   // A pending request to start it: the preview links to it instead of offering the start.
-  const waitingFor = job.state === "preview" ? await kindOf(job).waitingRequest?.(job) : undefined;
+  const waitingFor = job.state === "preview" ? await waitingRequest?.(job) : undefined;
   return (
     <div className="stack">
       <Link href={back[0]} className="back-link">
         {back[1]}
       </Link>
-      <h1>{ui.title(job)}</h1>
+      <h1>{page.title(job)}</h1>
       <p className="muted">
-        {ui.startedBy(job, configuredEnvironments().length > 1)} by {job.createdBy} at <LocalTime iso={job.createdAt} />
+        {page.startedBy(job, configuredEnvironments().length > 1)} by {job.createdBy} at{" "}
+        <LocalTime iso={job.createdAt} />
       </p>
       <ListHydration state={dehydrate(queryClient)}>
         <JobView id={id} kind={kind} waitingFor={waitingFor} />

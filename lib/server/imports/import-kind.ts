@@ -1,6 +1,7 @@
 import "server-only";
 import { importHasRequest } from "@/lib/server/change-requests/request-store";
 import type { JobKindOnServer } from "@/lib/server/jobs/job-kind";
+import { inEnvironment } from "@/lib/shared/environment";
 
 /** An import: a file's rows, sent to the environment it was uploaded for. */
 export const importKind: JobKindOnServer<"import"> = {
@@ -15,5 +16,19 @@ export const importKind: JobKindOnServer<"import"> = {
   }),
   resultsColumns: [],
   watchesTarget: false,
+  pagePath: (id, place) => (place ? inEnvironment(`/categories/import/${id}`, place) : `/categories/import/${id}`),
+  page: {
+    title: (job) => `Import of ${job.fileName}`,
+    // A promotion's title names its target already; an import's names only its file.
+    startedBy: (job, manyEnvironments) => (manyEnvironments ? `Into ${job.environment}, started` : "Started"),
+    notAllowed: { title: "Import", what: "import categories" },
+  },
+  recent: {
+    heading: "Running and recent imports",
+    plural: "imports",
+    firstColumn: "File",
+    linkText: (job) => job.fileName,
+    inPreview: "Preview, not started",
+  },
   waitingRequest: (job) => importHasRequest(job.id),
 };
