@@ -11,11 +11,11 @@ type Props = { kind: JobKind; jobs: readonly Job[]; place?: EnvironmentPlace };
 
 /** The recent jobs of a kind on the page that starts them, rendered on the server from the kind's description. */
 export function RecentJobs({ kind, jobs, place }: Props) {
-  const { plural, heading } = jobKind(kind).recent;
+  const { plural, heading, firstColumn } = jobKind(kind).recent;
   const headingId = `recent-${plural}`;
   const columns: Column<Job>[] = [
     {
-      label: jobKind(kind).recent.firstColumn,
+      label: firstColumn,
       cell: (job) => <Link href={kindOf(job).pagePath(job.id, place)}>{kindOf(job).recent.linkText(job)}</Link>,
     },
     { label: "Who", cell: (job) => job.createdBy },

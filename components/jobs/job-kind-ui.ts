@@ -12,7 +12,7 @@ type RowsTable = { label: string; caption: string; columns: Column<JobRow>[] };
  * sent it. One file per kind (import-kind.tsx, promotion-kind.tsx), listed in job-kinds.ts.
  */
 export type JobKindUi<K extends JobKind> = {
-  /** At the start of a sentence and as the title of a page that refuses: "Import". */
+  /** At the start of a sentence: "Import". */
   noun: string;
   /** Within a sentence: "import". */
   word: string;

@@ -7,8 +7,10 @@ import { count, formatCount } from "@/lib/shared/plural";
 import { uiOf } from "./job-kinds";
 
 export function resultSentence(job: Job): string {
-  const { state, counts } = job;
-  const { created, skipped, failed, unknown } = counts;
+  const {
+    state,
+    counts: { created, skipped, failed, unknown },
+  } = job;
   const parts = [`${formatCount(created)} created`, `${formatCount(skipped)} skipped`, `${formatCount(failed)} failed`];
   if (unknown > 0) parts.push(`${formatCount(unknown)} unknown`);
   return `${uiOf(job).noun} ${state === "cancelled" ? "cancelled" : "finished"}: ${parts.join(", ")}`;
