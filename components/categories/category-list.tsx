@@ -2,10 +2,9 @@
 
 import Link from "next/link";
 import { useDeferredValue, useEffect, useEffectEvent, useMemo, useRef } from "react";
-import { Alert } from "@/components/ui/alert";
 import { useAnnounce } from "@/components/ui/announcer";
 import { Button } from "@/components/ui/button";
-import { ErrorDetails } from "@/components/ui/error-details";
+import { LoadErrorAlert } from "@/components/ui/load-error-alert";
 import { ViewsMenu } from "@/components/views/views-menu";
 import { useAddressView } from "@/lib/browser/address-view";
 import { useCategories, useJustCreated } from "@/lib/browser/categories/categories";
@@ -107,10 +106,11 @@ export function CategoryList({ canCreate, environment }: CategoryListProps) {
       </div>
 
       {error && (
-        <Alert title={data ? "Couldn't refresh the categories" : "Couldn't load the categories"}>
-          <ErrorDetails error={error} />
-          <Button onClick={() => refetch()}>Try again</Button>
-        </Alert>
+        <LoadErrorAlert
+          title={data ? "Couldn't refresh the categories" : "Couldn't load the categories"}
+          error={error}
+          onRetry={() => void refetch()}
+        />
       )}
 
       {isPending ? (

@@ -3,13 +3,12 @@
 import { type ReactNode, useDeferredValue, useMemo } from "react";
 import { useAnnounce } from "@/components/ui/announcer";
 import { Button } from "@/components/ui/button";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import type { Selection } from "@/lib/browser/compare/selection";
 import { downloadFile } from "@/lib/browser/download-file";
 import type { CompareGroupId } from "@/lib/shared/compare-address";
 import { count, formatCount } from "@/lib/shared/plural";
 import { SelectAll, SelectRow } from "./compare-select";
-
-export type Column<Row> = { label: string; cell: (row: Row) => ReactNode };
 
 /** Rows an admin ticks, by `rowKey`, and what is done with them. */
 export type GroupSelection<Row> = {
@@ -37,6 +36,14 @@ type CompareGroupProps<Row> = {
   empty: string;
   select?: GroupSelection<Row>;
 };
+
+/** The first column when an admin can tick rows: a checkbox named by the row's category. */
+const selectColumn = <Row,>(select: GroupSelection<Row>, rowKey: (row: Row) => string): Column<Row> => ({
+  label: "Chosen",
+  header: <span className="visually-hidden">Chosen</span>,
+  cell: (row) => <SelectRow rowKey={rowKey(row)} label={select.labelOf(row)} selection={select} />,
+  className: "cell-select",
+});
 
 // The rest of a long group is reached by searching or in its CSV: a page of several tables stays quick to render.
 const SHOWN_ROWS = 100;
@@ -117,43 +124,18 @@ export function CompareGroup<Row>({
               Nothing {name} matches “{deferredSearch.trim()}”.
             </p>
           ) : (
-            // Focusable and named, so the table can be scrolled sideways from the keyboard.
-            <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-              <table className="table">
-                <caption id={`${id}-caption`} className="visually-hidden">
+            <DataTable
+              captionId={`${id}-caption`}
+              caption={
+                <>
                   {title}
                   {matching.length > SHOWN_ROWS && `, the first ${SHOWN_ROWS} of ${formatCount(matching.length)}`}
-                </caption>
-                <thead>
-                  <tr>
-                    {select && (
-                      <th scope="col">
-                        <span className="visually-hidden">Chosen</span>
-                      </th>
-                    )}
-                    {columns.map(({ label }) => (
-                      <th scope="col" key={label}>
-                        {label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {matching.slice(0, SHOWN_ROWS).map((row, index) => (
-                    <tr key={rowKey(row)} className={index % 2 ? "row-alt" : undefined}>
-                      {select && (
-                        <td className="cell-select">
-                          <SelectRow rowKey={rowKey(row)} label={select.labelOf(row)} selection={select} />
-                        </td>
-                      )}
-                      {columns.map(({ label, cell }) => (
-                        <td key={label}>{cell(row)}</td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                </>
+              }
+              columns={select ? [selectColumn(select, rowKey), ...columns] : columns}
+              rows={matching.slice(0, SHOWN_ROWS)}
+              rowKey={rowKey}
+            />
           )}
           {matching.length > SHOWN_ROWS && (
             <p className="muted">

@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ErrorDetails } from "@/components/ui/error-details";
+import type { Column } from "@/components/ui/data-table";
+import { LoadErrorAlert } from "@/components/ui/load-error-alert";
 import { useAddressView } from "@/lib/browser/address-view";
 import { useComparison } from "@/lib/browser/compare/comparison";
 import { useLiveEvent } from "@/lib/browser/live/live-events";
@@ -14,7 +14,7 @@ import { type CategoryPair, failedEnvironment } from "@/lib/shared/compare-schem
 import { comparisonSummary } from "@/lib/shared/compare-summary";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import type { Category } from "@/lib/shared/schemas";
-import { type Column, CompareGroup } from "./compare-group";
+import { CompareGroup } from "./compare-group";
 import { PromoteFailureAlert, PromoteWaitingNotice, usePromoteSelection } from "./promote-selection";
 
 // The CSV writer is loaded on the first download: it is not needed to show the comparison.
@@ -101,12 +101,7 @@ export function CompareView({
           </Button>
         </div>
       </div>
-      {error && (
-        <Alert title={alertTitle(error)}>
-          <ErrorDetails error={error} />
-          <Button onClick={() => refetch()}>Try again</Button>
-        </Alert>
-      )}
+      {error && <LoadErrorAlert title={alertTitle(error)} error={error} onRetry={() => void refetch()} />}
       {failed && <PromoteFailureAlert failed={failed} />}
       {waiting && <PromoteWaitingNotice waiting={waiting} />}
       {/* Only when the comparison was too large to come with the page: a group of 100 rows fills more than a screen,

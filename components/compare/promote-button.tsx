@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog, openModal } from "@/components/ui/dialog";
 import { comparisonQuery } from "@/lib/browser/compare/comparison";
 import { focusAfterClose } from "@/lib/browser/focus-after-close";
-import { startPromotion } from "@/lib/browser/jobs/jobs";
+import { startPromotion } from "@/lib/browser/jobs/promotions";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { count, formatCount } from "@/lib/shared/plural";
 

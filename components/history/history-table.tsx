@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { LocalTime } from "@/components/ui/local-time";
 import { auditCells } from "@/lib/shared/audit-cells";
 import type { AuditEntry } from "@/lib/shared/audit-schemas";
@@ -28,45 +29,38 @@ type HistoryTableProps = {
   defaultEnvironment: CatalogueEnvironment;
 };
 
+type Row = { entry: AuditEntry; cells: ReturnType<typeof auditCells>; linked?: string };
+
 // The same columns, in the same order, as the CSV export.
+const COLUMNS: Column<Row>[] = [
+  { label: "Time", cell: ({ entry }) => <LocalTime iso={entry.time} /> },
+  { label: "Person", cell: ({ cells }) => cells.person },
+  { label: "Event", cell: ({ cells }) => cells.event, className: "cell-event" },
+  { label: "Environment", cell: ({ cells }) => cells.environment },
+  { label: "Category id", cell: ({ cells }) => cells.categoryId, className: "cell-id" },
+  { label: "Category name", cell: ({ cells }) => cells.categoryName },
+  {
+    label: "Details",
+    cell: ({ cells, linked }) => (linked === undefined ? cells.details : <Link href={linked}>{cells.details}</Link>),
+  },
+  { label: "Request id", cell: ({ cells }) => cells.requestId, className: "cell-request" },
+];
+
 export function HistoryTable({ entries, caption, busy, defaultEnvironment }: HistoryTableProps) {
+  const rows = entries.map((entry) => ({
+    entry,
+    cells: auditCells(entry),
+    linked: linkedPage(entry.details, defaultEnvironment),
+  }));
   return (
-    <div className="table-scroll" role="region" aria-label="History table" tabIndex={0} aria-busy={busy || undefined}>
-      <table className="table history-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Person</th>
-            <th scope="col">Event</th>
-            <th scope="col">Environment</th>
-            <th scope="col">Category id</th>
-            <th scope="col">Category name</th>
-            <th scope="col">Details</th>
-            <th scope="col">Request id</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry, index) => {
-            const cells = auditCells(entry);
-            const linked = linkedPage(entry.details, defaultEnvironment);
-            return (
-              <tr key={entry.id} className={index % 2 ? "row-alt" : undefined}>
-                <td>
-                  <LocalTime iso={entry.time} />
-                </td>
-                <td>{cells.person}</td>
-                <td className="cell-event">{cells.event}</td>
-                <td>{cells.environment}</td>
-                <td className="cell-id">{cells.categoryId}</td>
-                <td>{cells.categoryName}</td>
-                <td>{linked === undefined ? cells.details : <Link href={linked}>{cells.details}</Link>}</td>
-                <td className="cell-request">{cells.requestId}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="History table"
+      caption={caption}
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={({ entry }) => entry.id}
+      className="history-table"
+      busy={busy}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { describeError } from "@/lib/browser/describe-error";
 import { useEnvironmentPlace } from "@/lib/browser/environment-place";
-import { uploadImportFile } from "@/lib/browser/jobs/jobs";
+import { uploadImportFile } from "@/lib/browser/jobs/imports";
 import { inEnvironment } from "@/lib/shared/environment";
 
 export function ImportUpload() {

@@ -1,14 +1,19 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { JOB_NOUNS, type JobActions, jobPath } from "@/lib/browser/jobs/jobs";
+import type { JobActions } from "@/lib/browser/jobs/jobs";
 import type { Job } from "@/lib/shared/job-schemas";
 import { count, formatCount } from "@/lib/shared/plural";
+import { uiOf } from "./job-kinds";
 
-export function resultSentence({ kind, state, counts: { created, skipped, failed, unknown } }: Job): string {
+export function resultSentence(job: Job): string {
+  const {
+    state,
+    counts: { created, skipped, failed, unknown },
+  } = job;
   const parts = [`${formatCount(created)} created`, `${formatCount(skipped)} skipped`, `${formatCount(failed)} failed`];
   if (unknown > 0) parts.push(`${formatCount(unknown)} unknown`);
-  return `${JOB_NOUNS[kind]} ${state === "cancelled" ? "cancelled" : "finished"}: ${parts.join(", ")}`;
+  return `${uiOf(job).noun} ${state === "cancelled" ? "cancelled" : "finished"}: ${parts.join(", ")}`;
 }
 
 export function JobResult({ job, actions }: { job: Job; actions: JobActions }) {
@@ -37,7 +42,7 @@ export function JobResult({ job, actions }: { job: Job; actions: JobActions }) {
         </div>
       )}
       <div>
-        <a className="button button-secondary" href={`${jobPath(job)}/results`} download>
+        <a className="button button-secondary" href={`${uiOf(job).apiPath(job.id)}/results`} download>
           Download results
         </a>
       </div>

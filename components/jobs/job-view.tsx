@@ -4,16 +4,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { useAnnounce } from "@/components/ui/announcer";
-import { comparisonQuery } from "@/lib/browser/compare/comparison";
 import { describeError } from "@/lib/browser/describe-error";
-import { JOB_NOUNS, useJob, useJobAction } from "@/lib/browser/jobs/jobs";
+import { useJob, useJobAction } from "@/lib/browser/jobs/jobs";
+import { comparisonQueryKey } from "@/lib/shared/comparison-query";
 import type { JobKind, JobWithRows } from "@/lib/shared/job-schemas";
-import { ImportPreview } from "./import-preview";
-import { HEADINGS, PREVIEW_FILTERS, rowsTable } from "./job-kinds";
+import { JOB_KINDS, uiOf } from "./job-kinds";
 import { JobProgress } from "./job-progress";
 import { JobResult, resultSentence } from "./job-result";
 import { JobRowsTable } from "./job-rows-table";
-import { OUTCOME_FILTERS, RowFilter } from "./row-filter";
+import { OUTCOME_FILTERS, PREVIEW_FILTERS, RowFilter } from "./row-filter";
 
 /** A change of state is announced, and the focus (on a button that is now gone) moves to the new state's heading. */
 function useStateChange(job: JobWithRows | undefined) {
@@ -29,10 +28,10 @@ function useStateChange(job: JobWithRows | undefined) {
     if (job.state === "finished" || job.state === "cancelled") {
       announce(resultSentence(job));
       // Compare shows what a promotion changed the next time it is opened.
-      if (job.kind === "promotion")
-        void queryClient.invalidateQueries({ queryKey: comparisonQuery.queryKey, refetchType: "none" });
+      if (uiOf(job).changesComparison)
+        void queryClient.invalidateQueries({ queryKey: comparisonQueryKey, refetchType: "none" });
     }
-    if (job.state === "paused") announce(`${JOB_NOUNS[job.kind]} paused`);
+    if (job.state === "paused") announce(`${uiOf(job).noun} paused`);
     headingRef.current?.focus();
   }, [job, announce, queryClient]);
   return headingRef;
@@ -41,7 +40,7 @@ function useStateChange(job: JobWithRows | undefined) {
 /** One job's page below its title, whatever its kind: its state, what can be done now, and its rows. */
 export function JobView({ id, kind, waitingFor }: { id: string; kind: JobKind; waitingFor?: string }) {
   const { data: job, error } = useJob(id);
-  const action = useJobAction({ kind, id });
+  const action = useJobAction({ id, path: JOB_KINDS[kind].apiPath(id) });
   const headingRef = useStateChange(job);
   const [filter, setFilter] = useState("all");
   const preview = job?.state === "preview";
@@ -52,17 +51,18 @@ export function JobView({ id, kind, waitingFor }: { id: string; kind: JobKind; w
     () => (job?.rows ?? []).filter((row) => show === "all" || (preview ? row.class : row.state) === show),
     [job, show, preview],
   );
-  const table = useMemo(() => job && rowsTable(job), [job]);
+  const table = useMemo(() => job && uiOf(job).rowsTable(job), [job]);
 
   if (!job || !table)
     return error ? (
-      <Alert title={`Couldn't load this ${kind}`}>
+      <Alert title={`Couldn't load this ${JOB_KINDS[kind].word}`}>
         <p>{describeError(error)}</p>
       </Alert>
     ) : (
       <p className="muted">Loading…</p>
     );
 
+  const { headings, Preview } = uiOf(job);
   return (
     <div className="stack">
       {action.error && (
@@ -71,9 +71,9 @@ export function JobView({ id, kind, waitingFor }: { id: string; kind: JobKind; w
         </Alert>
       )}
       <h2 ref={headingRef} tabIndex={-1}>
-        {HEADINGS[job.kind][job.state]}
+        {headings[job.state]}
       </h2>
-      {job.kind === "import" && preview && <ImportPreview job={job} actions={action} waitingFor={waitingFor} />}
+      {preview && Preview && <Preview job={job} actions={action} waitingFor={waitingFor} />}
       {(job.state === "running" || job.state === "paused") && <JobProgress job={job} actions={action} />}
       {(job.state === "finished" || job.state === "cancelled") && <JobResult job={job} actions={action} />}
       <RowFilter options={filters} value={show} onChange={setFilter} shown={shown.length} />

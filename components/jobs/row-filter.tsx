@@ -4,6 +4,15 @@ import { count } from "@/lib/shared/plural";
 
 export type FilterOption = readonly [value: string, label: string];
 
+/** A job's rows by how they were checked, in preview. */
+export const PREVIEW_FILTERS: readonly FilterOption[] = [
+  ["all", "All rows"],
+  ["new", "New"],
+  ["existing", "Already in the catalogue"],
+  ["repeated", "Repeated"],
+  ["invalid", "Invalid"],
+];
+
 /** A job's rows by outcome, once sending has started. */
 export const OUTCOME_FILTERS: readonly FilterOption[] = [
   ["all", "All rows"],

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import type { ChangeRequest } from "@/lib/shared/change-request-schemas";
 import { type CatalogueEnvironment, inEnvironment } from "@/lib/shared/environment";
 import { count, formatCount } from "@/lib/shared/plural";
@@ -10,29 +11,14 @@ type Row = { key: string; first: string; name: string; description?: string };
 
 function RowsTable({ label, first, rows }: { label: string; first: string; rows: readonly Row[] }) {
   const shown = rows.slice(0, SHOWN_ROWS);
+  const columns: Column<Row>[] = [
+    { label: first, cell: (row) => row.first, className: "cell-id" },
+    { label: "Name", cell: (row) => row.name },
+    { label: "Description", cell: (row) => row.description },
+  ];
   return (
     <>
-      <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
-        <table className="table">
-          <caption className="visually-hidden">{label}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{first}</th>
-              <th scope="col">Name</th>
-              <th scope="col">Description</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((row) => (
-              <tr key={row.key}>
-                <td className="cell-id">{row.first}</td>
-                <td>{row.name}</td>
-                <td>{row.description}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable label={label} caption={label} columns={columns} rows={shown} rowKey={(row) => row.key} />
       {rows.length > shown.length && (
         <p className="muted">
           The first {formatCount(shown.length)} of {formatCount(rows.length)}.

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { LoadErrorAlert } from "@/components/ui/load-error-alert";
 import { LocalTime } from "@/components/ui/local-time";
 import { useRequests } from "@/lib/browser/requests/change-requests";
@@ -60,38 +61,23 @@ export function RequestsView() {
   );
 }
 
+const COLUMNS: Column<ChangeRequestSummary>[] = [
+  { label: "What", cell: (request) => <Link href={requestPagePath(request.id)}>{requestWhat(request)}</Link> },
+  { label: "Where", cell: (request) => request.environment },
+  { label: "Categories", cell: (request) => formatCount(request.summary.categories) },
+  { label: "Requested by", cell: (request) => request.requestedBy },
+  { label: "When", cell: (request) => <LocalTime iso={request.requestedAt} /> },
+  { label: "State", cell: (request) => STATE_WORDS[request.state] },
+];
+
 function RequestsTable({ requests, caption }: { requests: readonly ChangeRequestSummary[]; caption: string }) {
   return (
-    <div className="table-scroll" role="region" aria-label="Requests" tabIndex={0}>
-      <table className="table">
-        <caption className="visually-hidden">{caption} Pending first, then newest first.</caption>
-        <thead>
-          <tr>
-            <th scope="col">What</th>
-            <th scope="col">Where</th>
-            <th scope="col">Categories</th>
-            <th scope="col">Requested by</th>
-            <th scope="col">When</th>
-            <th scope="col">State</th>
-          </tr>
-        </thead>
-        <tbody>
-          {requests.map((request) => (
-            <tr key={request.id}>
-              <td>
-                <Link href={requestPagePath(request.id)}>{requestWhat(request)}</Link>
-              </td>
-              <td>{request.environment}</td>
-              <td>{formatCount(request.summary.categories)}</td>
-              <td>{request.requestedBy}</td>
-              <td>
-                <LocalTime iso={request.requestedAt} />
-              </td>
-              <td>{STATE_WORDS[request.state]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Requests"
+      caption={`${caption} Pending first, then newest first.`}
+      columns={COLUMNS}
+      rows={requests}
+      rowKey={(request) => request.id}
+    />
   );
 }

@@ -66,6 +66,8 @@ export const importActionSchema = z.discriminatedUnion("action", [
 
 export type Job = z.output<typeof jobSchema>;
 export type JobKind = Job["kind"];
+/** A job of one kind, with the fields only that kind has. */
+export type JobOf<K extends JobKind> = Extract<Job, { kind: K }>;
 export type JobState = Job["state"];
 export type JobRow = z.output<typeof jobRowSchema>;
 export type JobWithRows = z.output<typeof jobWithRowsSchema>;

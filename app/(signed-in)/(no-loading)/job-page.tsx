@@ -3,9 +3,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ListHydration } from "@/components/shell/list-hydration";
 import { NotAllowed } from "@/components/shell/not-allowed";
+import { LocalTime } from "@/components/ui/local-time";
 import { requirePageUser } from "@/lib/server/auth/page-user";
-import { importHasRequest } from "@/lib/server/change-requests/request-store";
 import { configuredEnvironments } from "@/lib/server/config/environments";
+import { jobKind, kindOf } from "@/lib/server/jobs/job-kinds";
 import { readJobWithRows } from "@/lib/server/jobs/job-store";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { type JobKind, jobKey } from "@/lib/shared/job-schemas";
@@ -26,8 +27,8 @@ export async function JobPage({ id, kind, back, environment }: Props) {
   if (user.role !== "admin") {
     return (
       <div className="stack">
-        <h1>{kind === "import" ? "Import" : "Promotion"}</h1>
-        <NotAllowed what={kind === "import" ? "import categories" : "promote categories"} />
+        <h1>{jobKind(kind).page.notAllowed.title}</h1>
+        <NotAllowed what={jobKind(kind).page.notAllowed.what} />
       </div>
     );
   }
@@ -36,20 +37,18 @@ export async function JobPage({ id, kind, back, environment }: Props) {
   // The browser starts from this read and keeps it fresh.
   const queryClient = new QueryClient();
   queryClient.setQueryData(jobKey(id), job);
-  // A promotion's title names its target already; an import's names only its file.
-  const started =
-    job.kind === "import" && configuredEnvironments().length > 1 ? `Into ${job.environment}, started` : "Started";
-  // An import's pending request to start it: the preview links to it instead of offering the start.
-  const waitingFor = job.kind === "import" && job.state === "preview" ? await importHasRequest(id) : undefined;
+  const { page, waitingRequest } = kindOf(job);
+  // A pending request to start it: the preview links to it instead of offering the start.
+  const waitingFor = job.state === "preview" ? await waitingRequest?.(job) : undefined;
   return (
     <div className="stack">
       <Link href={back[0]} className="back-link">
         {back[1]}
       </Link>
-      <h1>{job.kind === "import" ? `Import of ${job.fileName}` : `Promotion from ${job.from} to ${job.to}`}</h1>
+      <h1>{page.title(job)}</h1>
       <p className="muted">
-        {started} by {job.createdBy} at{" "}
-        <time dateTime={job.createdAt}>{job.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
+        {page.startedBy(job, configuredEnvironments().length > 1)} by {job.createdBy} at{" "}
+        <LocalTime iso={job.createdAt} />
       </p>
       <ListHydration state={dehydrate(queryClient)}>
         <JobView id={id} kind={kind} waitingFor={waitingFor} />

@@ -2,7 +2,6 @@ import { QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { CompareView } from "@/components/compare/compare-view";
-import { RecentJobs } from "@/components/jobs/recent-jobs";
 import { ListHydration } from "@/components/shell/list-hydration";
 import { ViewsMenu } from "@/components/views/views-menu";
 import { requirePageUser } from "@/lib/server/auth/page-user";
@@ -12,6 +11,7 @@ import { getConfig } from "@/lib/server/config/config";
 import { requestIdOf } from "@/lib/server/http/request-id";
 import { listJobs } from "@/lib/server/jobs/job-store";
 import { comparisonQueryKey } from "@/lib/shared/comparison-query";
+import { RecentJobs } from "../recent-jobs";
 
 export const metadata: Metadata = { title: "Compare" };
 

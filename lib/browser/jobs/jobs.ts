@@ -5,25 +5,12 @@ import { coalesce } from "@/lib/browser/coalesce";
 import { useLiveEvent } from "@/lib/browser/live/live-events";
 import { useLiveState } from "@/lib/browser/live/live-state";
 import { waitingRequestId } from "@/lib/browser/requests/waiting-request";
-import { type EnvironmentPlace, inEnvironment } from "@/lib/shared/environment";
-import {
-  type ImportAction,
-  type Job,
-  type JobWithRows,
-  jobKey,
-  jobSchema,
-  jobWithRowsSchema,
-} from "@/lib/shared/job-schemas";
-import type { PromotionRequest } from "@/lib/shared/promotion-request";
+import { type ImportAction, type Job, type JobWithRows, jobKey, jobWithRowsSchema } from "@/lib/shared/job-schemas";
 
 const POLL_MS = 1_000;
 // Each read carries every row: a long job is read less often.
 const LONG_POLL_MS = 3_000;
 const LONG_JOB_ROWS = 1_000;
-
-export const JOB_NOUNS = { import: "Import", promotion: "Promotion" } as const;
-
-export const jobPath = ({ kind, id }: Pick<Job, "kind" | "id">) => `/api/${kind}s/${id}`;
 
 export function jobPollMs(job: JobWithRows | undefined): number | false {
   if (job?.state !== "running") return false;
@@ -59,33 +46,19 @@ export function useJob(id: string) {
 
 export type JobActions = ReturnType<typeof useJobAction>;
 
-/** An action on a job; a start into an environment that needs approval answers with the request it became. */
-export function useJobAction(job: Pick<Job, "kind" | "id">) {
+/**
+ * An action on a job, at its kind's API `path`; a start into an environment that needs approval answers with the
+ * request it became.
+ */
+export function useJobAction(job: { id: string; path: string }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (action: ImportAction): Promise<{ requestId?: string }> => {
-      const response = await sendApiJson(jobPath(job), action);
+      const response = await sendApiJson(job.path, action);
       const requestId = waitingRequestId(response);
       await readApiResponse(response);
       return { requestId };
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKey(job.id) }),
   });
-}
-
-/** An import's preview: the file goes to the server, which reads and classifies it; nothing is created yet. */
-export async function uploadImportFile(file: File, place: EnvironmentPlace): Promise<Job> {
-  const response = await sendApiRequest(inEnvironment("/api/imports", place), {
-    method: "POST",
-    headers: { "content-type": "text/csv", "x-file-name": encodeURIComponent(file.name) },
-    body: file,
-  });
-  return readApiResponse(response, jobSchema);
-}
-
-/** The promotion's job, or the request it became when its target needs approval. */
-export async function startPromotion(request: PromotionRequest): Promise<JobWithRows | { requestId: string }> {
-  const response = await sendApiJson("/api/promotions", request);
-  const requestId = waitingRequestId(response);
-  return requestId ? { requestId } : readApiResponse(response, jobWithRowsSchema);
 }

@@ -5,6 +5,7 @@ import { jobDetails } from "@/lib/server/jobs/job-audit";
 import { startJob, stateConflict } from "@/lib/server/jobs/job-states";
 import { startWithTrail } from "@/lib/server/jobs/start-with-trail";
 import type { Job } from "@/lib/shared/job-schemas";
+import { importKind } from "./import-kind";
 
 /**
  * Preview → running with the target's ids of now: the import page's start, or an approved request's (only while its
@@ -19,6 +20,6 @@ export async function startImport(
   const known = (await catalogue(job.environment).listCategories({ requestId })).map((category) => category.id);
   await startWithTrail(context, async (tx) => {
     if (!(await startJob(job.id, known, createExisting, tx))) throw stateConflict(job, "start");
-    return { id: job.id, action: "import_started", details: jobDetails(job) };
+    return { id: job.id, action: importKind.auditActions.started, details: jobDetails(job) };
   });
 }

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { transaction } from "@/lib/server/db/database";
 import { appMetrics } from "@/lib/server/metrics/app-metrics";
 import { recordJobEnd } from "./job-audit";
+import { kindOf } from "./job-kinds";
 import { othersWaiting, releaseLease, takeLease } from "./job-lease";
 import { markInterruptedRows, skipPendingRows, takeNextRow } from "./job-rows";
 import { type RunningJob, endJob, pauseJob, readRunningJob } from "./job-states";
@@ -96,7 +97,7 @@ async function runLeased(id: string, options: RunOptions): Promise<void> {
   const started = await readRunningJob(id, leaseOwner);
   if (!started) return;
   await markInterruptedRows(id);
-  const target = started.kind === "promotion" ? watchTarget(started) : undefined;
+  const target = kindOf(started).watchesTarget ? watchTarget(started) : undefined;
   const pace: Pace = { unconfirmedInARow: 0, backoffMs: 0, resting: false };
   let turnEnds = Date.now() + turnMs;
   for (;;) {

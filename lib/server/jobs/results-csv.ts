@@ -4,17 +4,18 @@ import { apiRoute } from "@/lib/server/http/api-route";
 import { csvResponse } from "@/lib/server/http/csv-response";
 import { CSV_OPTIONS } from "@/lib/shared/csv";
 import type { JobKind, JobWithRows } from "@/lib/shared/job-schemas";
+import { kindOf } from "./job-kinds";
 import { jobWithRows } from "./job-store";
 
-/** Each row's outcome; a promotion's rows also say the id each category has in the environment it came from. */
-function jobResultsCsv({ kind, rows }: JobWithRows): string {
-  const promotion = kind === "promotion";
+/** Each row's outcome, with the columns of the job's kind after its line. */
+function jobResultsCsv(job: JobWithRows): string {
+  const columns = kindOf(job).resultsColumns;
   return stringify(
     [
-      ["line", ...(promotion ? ["source id"] : []), "name", "description", "outcome", "id", "message"],
-      ...rows.map((row) => [
+      ["line", ...columns.map(([header]) => header), "name", "description", "outcome", "id", "message"],
+      ...job.rows.map((row) => [
         row.line,
-        ...(promotion ? [row.sourceId ?? ""] : []),
+        ...columns.map(([, cell]) => cell(row)),
         row.name,
         row.description ?? "",
         // A row still waiting has no outcome yet; one never sent (repeated, invalid, already there) is skipped.
@@ -32,8 +33,6 @@ function jobResultsCsv({ kind, rows }: JobWithRows): string {
 export const resultsRoute = (kind: JobKind) =>
   apiRoute("admin", async (_request, { params }) => {
     const job = await jobWithRows(params.id, kind);
-    if (job.kind === "promotion")
-      return csvResponse(jobResultsCsv(job), `promotion-${job.from}-to-${job.to}-results.csv`);
-    // The person's file name may hold any character: a plain name goes with it.
-    return csvResponse(jobResultsCsv(job), `${job.fileName.replace(/\.csv$/i, "")}-results.csv`, "import-results.csv");
+    const { name, plainName } = kindOf(job).resultsFile(job);
+    return csvResponse(jobResultsCsv(job), name, plainName);
   });

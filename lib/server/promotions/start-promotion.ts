@@ -2,6 +2,7 @@ import "server-only";
 import type { ChangeContext } from "@/lib/server/audit/change-context";
 import { startWithTrail } from "@/lib/server/jobs/start-with-trail";
 import type { PromotionRequest } from "@/lib/shared/promotion-request";
+import { promotionKind } from "./promotion-kind";
 import { type PlannedRow, createPromotion, oneAtATime } from "./promotion-store";
 
 /**
@@ -21,7 +22,7 @@ export async function startPromotion(
       const changeRequestId = approval?.changeRequestId;
       const id = await createPromotion({ from, to, createdBy: actor ?? "", changeRequestId, knownIds, rows }, tx);
       const details = { promotionId: id, from, environment: to, rows: rows.length - skipped, skipped };
-      return { id, action: "promotion_started", details };
+      return { id, action: promotionKind.auditActions.started, details };
     }),
   );
 }

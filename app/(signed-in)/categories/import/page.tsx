@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ImportUpload } from "@/components/jobs/import-upload";
-import { RecentJobs } from "@/components/jobs/recent-jobs";
 import { EnvironmentScope } from "@/components/shell/environment-scope";
 import { NotAllowed } from "@/components/shell/not-allowed";
 import { requirePageUser } from "@/lib/server/auth/page-user";
@@ -9,6 +8,7 @@ import { environmentPlace } from "@/lib/server/config/environments";
 import { pageEnvironment, type SearchParams } from "@/lib/server/environment/page-environment";
 import { listJobs } from "@/lib/server/jobs/job-store";
 import { inEnvironment } from "@/lib/shared/environment";
+import { RecentJobs } from "../../recent-jobs";
 
 export const metadata: Metadata = { title: "Import categories" };
 
