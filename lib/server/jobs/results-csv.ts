@@ -5,6 +5,7 @@ import { csvResponse } from "@/lib/server/http/csv-response";
 import { CSV_OPTIONS } from "@/lib/shared/csv";
 import type { JobKind, JobWithRows } from "@/lib/shared/job-schemas";
 import { jobWithRows } from "./job-store";
+import { assertTokenMay, jobEnvironments } from "@/lib/server/tokens/token-caller";
 
 /** Each row's outcome; a promotion's rows also say the id each category has in the environment it came from. */
 function jobResultsCsv({ kind, rows }: JobWithRows): string {
@@ -30,10 +31,19 @@ function jobResultsCsv({ kind, rows }: JobWithRows): string {
 }
 
 export const resultsRoute = (kind: JobKind) =>
-  apiRoute("admin", async (_request, { params }) => {
-    const job = await jobWithRows(params.id, kind);
-    if (job.kind === "promotion")
-      return csvResponse(jobResultsCsv(job), `promotion-${job.from}-to-${job.to}-results.csv`);
-    // The person's file name may hold any character: a plain name goes with it.
-    return csvResponse(jobResultsCsv(job), `${job.fileName.replace(/\.csv$/i, "")}-results.csv`, "import-results.csv");
-  });
+  apiRoute(
+    "admin",
+    async (_request, { params, token }) => {
+      const job = await jobWithRows(params.id, kind);
+      assertTokenMay(token, ...jobEnvironments(job));
+      if (job.kind === "promotion")
+        return csvResponse(jobResultsCsv(job), `promotion-${job.from}-to-${job.to}-results.csv`);
+      // The person's file name may hold any character: a plain name goes with it.
+      return csvResponse(
+        jobResultsCsv(job),
+        `${job.fileName.replace(/\.csv$/i, "")}-results.csv`,
+        "import-results.csv",
+      );
+    },
+    { tokens: "accepted" },
+  );
