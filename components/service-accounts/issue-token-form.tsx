@@ -58,7 +58,12 @@ export function IssueTokenForm({ account, environments }: IssueTokenFormProps) {
     }
   });
 
-  if (issued) return <NewSecret {...issued} ref={focus} onDone={() => setIssued(undefined)} />;
+  // Done forgets the secret: the mutation's copy of the answer too.
+  const done = () => {
+    setIssued(undefined);
+    issue.reset();
+  };
+  if (issued) return <NewSecret {...issued} ref={focus} onDone={done} />;
   return (
     <form onSubmit={submit} noValidate className="form stack" aria-label={`Issue a token for ${account}`}>
       {failure && (
