@@ -87,6 +87,7 @@ try {
     { path: "/history", signedIn: true },
     { path: "/requests", signedIn: true },
     { path: `/requests/${requestId}`, signedIn: true },
+    { path: "/settings/service-accounts", signedIn: true },
   ];
   for (const page of pages) {
     /** @type {import("lighthouse").Result[]} */

@@ -1,12 +1,15 @@
 // @ts-check
-// `npm run -s users -- add <username> --role <viewer|admin>` | `remove <username>` | `list` | `import <users file>`
-// Manages who may sign in, in the app's database (see command-database.mjs for which one), like htpasswd.
+// `npm run -s users -- add <username> --role <viewer|admin> [--service]` | `remove <username>` | `list` |
+// `import <users file>`
+// Manages who may sign in, in the app's database (see command-database.mjs for which one), like htpasswd. --service adds
+// a service account: no password, never signs in to the pages, uses API tokens (docs/automation.md).
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { passwordProblem } from "../lib/node/password.mjs";
+import { USERNAME_PATTERN } from "../lib/shared/username.mjs";
 import {
   ROLES,
-  USERNAME_PATTERN,
+  addServiceAccount,
   importUsersFile,
   listUsers,
   removeUser,
@@ -16,7 +19,7 @@ import { withCommandDatabase } from "./lib/command-database.mjs";
 import { withDatabaseClient } from "./lib/database-client.mjs";
 
 const USAGE =
-  "usage: npm run -s users -- add <username> --role <viewer|admin> | remove <username> | list | import <users file>";
+  "usage: npm run -s users -- add <username> --role <viewer|admin> [--service] | remove <username> | list | import <users file>";
 
 /** @param {string} message @returns {never} */
 function fail(message) {
@@ -88,6 +91,7 @@ if (command === "import" && !username) fail(`Name the users file to import.\n${U
 let password;
 /** @type {import("../lib/node/user-store.mjs").Role} */
 let role = "viewer";
+const service = rest.includes("--service");
 if (command === "add") {
   const roleIndex = rest.indexOf("--role");
   const given = roleIndex >= 0 ? rest[roleIndex + 1] : undefined;
@@ -95,9 +99,11 @@ if (command === "add") {
     fail(`Give a username of letters, digits, . _ @ or - (at most 64).\n${USAGE}`);
   if (given !== "viewer" && given !== "admin") fail(`Give a role: --role ${ROLES.join(" or ")}.\n${USAGE}`);
   role = given;
-  password = await readPassword();
-  const problem = passwordProblem(password);
-  if (problem) fail(`Not changed: ${problem}.`);
+  if (!service) {
+    password = await readPassword();
+    const problem = passwordProblem(password);
+    if (problem) fail(`Not changed: ${problem}.`);
+  }
 }
 if (process.env.AUTH_USERS_FILE && command !== "import") {
   console.warn(
@@ -110,13 +116,21 @@ await withCommandDatabase((url, where) =>
     if (command === "list") {
       const users = await listUsers(db);
       if (users.length === 0) console.log(`No users in ${where}.`);
-      for (const user of users) console.log(`${user.username}\t${user.role}`);
+      for (const user of users)
+        console.log(`${user.username}\t${user.role}${user.kind === "service" ? "\tservice account" : ""}`);
+    } else if (command === "add" && service) {
+      if ((await addServiceAccount(db, username ?? "", role, "npm run users")) === "added")
+        console.log(`Added the service account ${username} (${role}) in ${where}. Issue it a token as an admin.`);
+      else refuse(`Not changed: ${username} is already an account in ${where}.`);
     } else if (command === "add") {
       const outcome = await upsertUser(db, username ?? "", role, password ?? "");
-      console.log(`${outcome === "added" ? "Added" : "Updated"} ${username} (${role}) in ${where}.`);
+      if (outcome === "taken") refuse(`Not changed: ${username} is a service account in ${where}.`);
+      else console.log(`${outcome === "added" ? "Added" : "Updated"} ${username} (${role}) in ${where}.`);
     } else if (command === "remove") {
       if (await removeUser(db, username ?? ""))
-        console.log(`Removed ${username}: their sessions have ended and their private views are deleted.`);
+        console.log(
+          `Removed ${username}: their sessions have ended, their tokens are revoked and their private views are deleted.`,
+        );
       else refuse(`There is no user ${username} in ${where}.`);
     } else {
       const { added, updated, skipped } = await importUsersFile(db, resolve(username ?? ""));

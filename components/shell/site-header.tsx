@@ -40,6 +40,11 @@ export function SiteHeader({ environment, home, switcher, user, ssoName = "singl
               History
             </a>
           )}
+          {user.role === "admin" && (
+            <a href="/settings/service-accounts" className="nav-link">
+              Service accounts
+            </a>
+          )}
           {user.role === "admin" && requests !== undefined && (
             // eslint-disable-next-line @next/next/no-html-link-for-pages -- plain, as the links above, for the same reason
             <a href="/requests" className="nav-link">

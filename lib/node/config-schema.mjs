@@ -72,6 +72,8 @@ export const configSchema = z.object({
   // Environment names; config.ts checks them against the environments configured.
   APPROVAL_REQUIRED_FOR: z.optional(valueList("APPROVAL_REQUIRED_FOR")),
   APPROVAL_EXPIRES_HOURS: z._default(positiveNumber("APPROVAL_EXPIRES_HOURS", 8_760), 72),
+  // The longest a service account's API token may last; fractions of a day allowed, as for its expiresInDays.
+  TOKEN_MAX_DAYS: z._default(positiveNumber("TOKEN_MAX_DAYS", 36_500), 365),
   OIDC_ISSUER: z.optional(issuerUrl),
   OIDC_CLIENT_ID: z.optional(nonEmpty("OIDC_CLIENT_ID")),
   OIDC_CLIENT_SECRET: z.optional(nonEmpty("OIDC_CLIENT_SECRET")),

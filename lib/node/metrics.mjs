@@ -48,15 +48,15 @@ export async function startMetrics({ host, port, routesManifest }) {
  */
 function countHttpRequests(client, routesManifest) {
   const routeOf = routeLabelerFrom(routesManifest);
-  const labelNames = /** @type {const} */ (["route", "method", "status"]);
+  const labelNames = /** @type {const} */ (["route", "method", "status", "auth"]);
   const total = new client.Counter({
     name: `${METRIC_PREFIX}http_requests_total`,
-    help: "HTTP requests answered, by route pattern, method and status.",
+    help: "HTTP requests answered, by route pattern, method, status and credential (session, token or none).",
     labelNames,
   });
   const duration = new client.Histogram({
     name: `${METRIC_PREFIX}http_request_duration_seconds`,
-    help: "Time from a request's arrival to the end of its response, by route pattern, method and status.",
+    help: "Time from a request's arrival to the end of its response, by route pattern, method, status and credential.",
     labelNames,
   });
   /** @type {WeakMap<import("node:http").IncomingMessage, number>} */
@@ -77,8 +77,20 @@ function countHttpRequests(client, routesManifest) {
       route: routeOf(pathname),
       method: METHODS.has(request.method ?? "") ? (request.method ?? "") : "other",
       status: String(response.statusCode),
+      auth: credentialOf(request),
     };
     total.inc(labels);
     duration.observe(labels, (performance.now() - start) / 1000);
   });
+}
+
+/**
+ * How a request was authenticated, as the app reads it (lib/server/http/api-route.ts): a bearer token wins over a
+ * cookie sent beside it. What it came with, whether or not it was valid; the status tells the refused apart.
+ * @param {import("node:http").IncomingMessage} request
+ * @returns {"token" | "session" | "none"}
+ */
+function credentialOf(request) {
+  if (/^bearer\b/i.test(request.headers.authorization?.trim() ?? "")) return "token";
+  return /(?:^|;\s*)(?:__Host-)?categories_session=/.test(request.headers.cookie ?? "") ? "session" : "none";
 }

@@ -1,29 +1,32 @@
 // @ts-check
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { USERNAME_PATTERN } from "../shared/username.mjs";
 import { HASH_PATTERN, hashPassword } from "./password.mjs";
 
 /** @typedef {"viewer" | "admin"} Role */
+/** @typedef {"person" | "service"} AccountKind */
 /** @typedef {{ username: string, role: Role, passwordHash: string }} StoredUser */
 /** @typedef {{ rows: any[], rowCount: number | null }} QueryResult */
 /** @typedef {{ query: (text: string, values?: unknown[]) => Promise<QueryResult> }} Queryable */
 
 export const ROLES = /** @type {const} */ (["viewer", "admin"]);
-export const USERNAME_PATTERN = /^[\p{L}\p{N}._@-]{1,64}$/u;
 
-// Saving a user gives it a new credential version and ends its sessions, on every replica at once.
+// Saving a user gives it a new credential version and ends its sessions, on every replica at once. A service
+// account's name is taken: saving a person under it changes nothing.
 const SAVE = `
   WITH saved AS (
     INSERT INTO users (username, role, password_hash, credential_version) VALUES ($1, $2, $3, $4)
     ON CONFLICT (username) DO UPDATE SET role = excluded.role, password_hash = excluded.password_hash,
       credential_version = excluded.credential_version, updated_at = now()
+    WHERE users.kind = 'person'
     RETURNING (xmax = 0) AS inserted
-  ), ended AS (DELETE FROM sessions WHERE username = $1)
+  ), ended AS (DELETE FROM sessions WHERE username = $1 AND EXISTS (SELECT FROM saved))
   SELECT inserted FROM saved`;
 
 /**
  * @param {Queryable} db @param {string} username @param {Role} role @param {string} password
- * @returns {Promise<"added" | "updated">}
+ * @returns {Promise<"added" | "updated" | "taken">} taken: the name is a service account's
  */
 export async function upsertUser(db, username, role, password) {
   return saveUser(db, { username, role, passwordHash: await hashPassword(password) });
@@ -31,11 +34,26 @@ export async function upsertUser(db, username, role, password) {
 
 /**
  * A user whose password is already hashed (an imported users file, the tests' fixture accounts).
- * @param {Queryable} db @param {StoredUser} user @returns {Promise<"added" | "updated">}
+ * @param {Queryable} db @param {StoredUser} user @returns {Promise<"added" | "updated" | "taken">}
  */
 export async function saveUser(db, { username, role, passwordHash }) {
   const { rows } = await db.query(SAVE, [username, role, passwordHash, randomUUID()]);
+  if (rows.length === 0) return "taken";
   return rows[0]?.inserted ? "added" : "updated";
+}
+
+/**
+ * An account for scripts: no password, so it can never sign in to the pages.
+ * @param {Queryable} db @param {string} username @param {Role} role @param {string} createdBy
+ * @returns {Promise<"added" | "taken">} taken: a person or another service account has the name
+ */
+export async function addServiceAccount(db, username, role, createdBy) {
+  const { rowCount } = await db.query(
+    `INSERT INTO users (username, role, kind, credential_version, created_by) VALUES ($1, $2, 'service', $3, $4)
+     ON CONFLICT DO NOTHING`,
+    [username, role, randomUUID(), createdBy],
+  );
+  return rowCount === 1 ? "added" : "taken";
 }
 
 /** @param {Queryable} db @param {string} password @returns {Promise<boolean>} whether it was made here */
@@ -60,9 +78,9 @@ export async function removeUser(db, username) {
   return (rows[0]?.removed ?? 0) > 0;
 }
 
-/** @param {Queryable} db @returns {Promise<{ username: string, role: Role }[]>} */
+/** @param {Queryable} db @returns {Promise<{ username: string, role: Role, kind: AccountKind }[]>} */
 export async function listUsers(db) {
-  const { rows } = await db.query("SELECT username, role FROM users ORDER BY username");
+  const { rows } = await db.query("SELECT username, role, kind FROM users ORDER BY username");
   return rows;
 }
 
@@ -79,8 +97,10 @@ export async function importUsersFile(db, file) {
       ROLES.includes(user.role) &&
       typeof user.passwordHash === "string" &&
       HASH_PATTERN.test(user.passwordHash);
-    if (valid) counts[await saveUser(db, user)]++;
-    // Named by position when there is no name: the entry may hold a password hash, which is never printed.
+    const outcome = valid ? await saveUser(db, user) : "invalid";
+    if (outcome === "added" || outcome === "updated") counts[outcome]++;
+    // Named by position when there is no name: the entry may hold a password hash, which is never printed. A name
+    // that is a service account's is skipped too.
     else counts.skipped.push(typeof user?.username === "string" ? user.username : `entry ${index + 1}`);
   }
   return counts;

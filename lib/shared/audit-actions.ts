@@ -26,6 +26,11 @@ export const AUDIT_ACTION_LABELS = {
   view_created: "Shared view saved",
   view_changed: "Shared view changed",
   view_deleted: "Shared view deleted",
+  service_account_created: "Service account added",
+  service_account_changed: "Service account's role changed",
+  service_account_removed: "Service account removed",
+  token_created: "API token issued",
+  token_revoked: "API token revoked",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

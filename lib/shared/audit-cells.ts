@@ -12,6 +12,9 @@ const REASONS: Record<string, string> = {
   invalid_credentials: "wrong username or password",
   validation_failed: "the form's values were not valid",
   store_unavailable: "database unavailable",
+  invalid_token: "API token not valid",
+  token_not_allowed: "not for API tokens",
+  environment_not_allowed: "environment not allowed to the token",
 };
 
 const reasonWords = (code: string | number): string => REASONS[code] ?? String(code).replaceAll("_", " ");
@@ -27,11 +30,18 @@ const environmentWords = (value: string | number | undefined) => {
 
 const LOST_ANSWER = "; found in the catalogue after its response was lost";
 
-/** How it came in: a row of an import or of a promotion, else the form (or the API the form uses). */
-function source({ importId, fileName, promotionId, from, confirmedAfterLostAnswer }: AuditEntry["details"]): string {
+/** How it came in: a row of an import or of a promotion, else the form (or the API the form uses), or a token's call. */
+function source({
+  importId,
+  fileName,
+  promotionId,
+  from,
+  confirmedAfterLostAnswer,
+  token,
+}: AuditEntry["details"]): string {
   const found = confirmedAfterLostAnswer ? LOST_ANSWER : "";
   if (promotionId !== undefined) return `by the promotion from ${text(from) || "another environment"}${found}`;
-  if (importId === undefined) return "with the form";
+  if (importId === undefined) return token === undefined ? "with the form" : "through the API";
   return `by the import of ${text(fileName) || "a file"}${found}`;
 }
 
@@ -66,12 +76,26 @@ function viewParts({ viewName, page, owner, previousName, query, sharedNow }: Au
   ];
 }
 
+/** A token's: which, of which account, and where it may act. */
+function tokenParts({ tokenName, account, hint, environments, expiresAt }: AuditEntry["details"]): string[] {
+  return [
+    `"${text(tokenName)}" of ${text(account)}`,
+    `ending in ${text(hint)}`,
+    environments === undefined ? "every environment" : `only ${text(environments)}`,
+    `expires ${text(expiresAt)}`,
+  ];
+}
+
 /** A change that ran once approved says so. */
 const approvedParts = ({ approvedBy }: AuditEntry["details"]): string =>
   approvedBy === undefined ? "" : `approved by ${text(approvedBy)}`;
 
+/** What a service account did names the token it used. */
+const tokenUsed = ({ token }: AuditEntry["details"]): string =>
+  token === undefined ? "" : `with the token "${text(token)}"`;
+
 function detailParts(entry: AuditEntry): string[] {
-  return [...ownParts(entry), approvedParts(entry.details)];
+  return [...ownParts(entry), approvedParts(entry.details), tokenUsed(entry.details)];
 }
 
 function ownParts({ action, details }: AuditEntry): string[] {
@@ -95,7 +119,10 @@ function ownParts({ action, details }: AuditEntry): string[] {
         details.importId === undefined && details.promotionId === undefined ? "" : source(details),
       ];
     case "forbidden":
-      return [`${text(details.method)} ${text(details.path)}`];
+      return [
+        `${text(details.method)} ${text(details.path)}`,
+        details.reason === undefined ? "" : reasonWords(text(details.reason)),
+      ];
     case "refused":
       return [`${text(details.count)} × ${reasonWords(text(details.reason))}`, from];
     case "import_started":
@@ -118,6 +145,14 @@ function ownParts({ action, details }: AuditEntry): string[] {
     case "view_changed":
     case "view_deleted":
       return viewParts(details);
+    case "service_account_created":
+    case "service_account_removed":
+      return [text(details.account), text(details.role)];
+    case "service_account_changed":
+      return [text(details.account), `${text(details.previousRole)} to ${text(details.role)}`];
+    case "token_created":
+    case "token_revoked":
+      return tokenParts(details);
     default:
       return [];
   }

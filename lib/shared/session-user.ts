@@ -1,6 +1,7 @@
 import type { Role } from "@/lib/node/user-store.mjs";
 
-export type AuthMethod = "local" | "sso";
+/** token: a service account's API token, on the API only (issue 46). */
+export type AuthMethod = "local" | "sso" | "token";
 
 /**
  * Who is signed in, as the server's session check gives it and the header shows it. username: the account (local) or

@@ -90,7 +90,12 @@ describe("GET /api/categories", () => {
   });
 
   it("sends none of the browser's headers to the service", async () => {
-    const request = get({ authorization: "Bearer browser-token", "x-forwarded-for": "10.0.0.1", "x-custom": "1" });
+    // Basic: a Bearer credential would be read as an API token (issue 46).
+    const request = get({
+      authorization: "Basic YnJvd3Nlcjp0b2tlbg==",
+      "x-forwarded-for": "10.0.0.1",
+      "x-custom": "1",
+    });
     expect((await (await loadRoute()).GET(request)).status).toBe(200);
     const sent = fake.requests[0]?.headers ?? {};
     expect(sent.authorization).toBe(`Bearer ${API_KEY}`);

@@ -92,6 +92,10 @@ describe("metrics on METRICS_PORT", () => {
     });
     const read = async (path: string) => (await fetch(`${app.url}${path}`, { headers: { cookie } })).arrayBuffer();
     await Promise.all(paths.map(read));
+    // With a token (this one is not valid), and with no credential at all.
+    const refused = await fetch(`${app.url}/api/categories`, { headers: { authorization: "Bearer cat_not-a-token" } });
+    expect(refused.status).toBe(401);
+    expect((await fetch(`${app.url}/api/categories`)).status).toBe(401);
     await read("/api/categories");
 
     // A response is counted once the server has finished it, which may be just after the client has read it.
@@ -110,6 +114,12 @@ describe("metrics on METRICS_PORT", () => {
     expect(routes).toContain("/api/[...path]");
     expect(routes).toContain("(unmatched)");
     expect(value(samples, "categories_admin_http_requests_total", { route: "/api/categories", status: "200" })).toBe(1);
+    // How each was authenticated: the cookie's session, the bearer token, nothing.
+    const byCredential = (status: string, auth: string) =>
+      value(samples, "categories_admin_http_requests_total", { route: "/api/categories", status, auth });
+    expect(byCredential("200", "session")).toBe(1);
+    expect(byCredential("401", "token")).toBe(1);
+    expect(byCredential("401", "none")).toBe(1);
     // Only patterns: no path, id or query a client sent.
     for (const route of routes) expect(route).toMatch(/^(\(unmatched\)|\/[a-z/\-_[\].]*)$/);
     expect(routes.size).toBeLessThan(15);

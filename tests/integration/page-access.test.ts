@@ -17,9 +17,16 @@ const SIGNED_IN_PAGES = [
   "/history?action=create&actor=ada",
   "/compare",
   UNKNOWN_PROMOTION,
+  "/settings/service-accounts",
 ];
 // A viewer is refused a promotion before it is looked for, so an unknown one is refused too.
-const ADMIN_PAGES = ["/categories/new", "/categories/import", "/history", UNKNOWN_PROMOTION];
+const ADMIN_PAGES = [
+  "/categories/new",
+  "/categories/import",
+  "/history",
+  UNKNOWN_PROMOTION,
+  "/settings/service-accounts",
+];
 
 let app: AppUnderTest;
 let adminCookie: string;

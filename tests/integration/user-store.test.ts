@@ -50,6 +50,7 @@ describe("users table", () => {
     expect((await listUsers(testDb)).find((user) => user.username === "ann")).toEqual({
       username: "ann",
       role: "admin",
+      kind: "person",
     });
     expect(await verifyPassword("second-password-2", await storedHash("ann"))).toBe(true);
     const { rows } = await testDb.query("SELECT * FROM users WHERE username = 'ann'");
@@ -102,6 +103,27 @@ describe("npm run users", () => {
     expect(listed.out).not.toContain("scrypt");
     expect((await users(["remove", "bob"])).code).toBe(0);
     expect(await storedHash("bob")).toBe("");
+  });
+
+  it("adds a service account with --service, asking no password; the name then is taken for people, and back", async () => {
+    const added = await users(["add", "ci-bot", "--role", "admin", "--service"]);
+    expect(added.code).toBe(0);
+    expect((await users(["list"])).out.split("\n")).toContain("ci-bot\tadmin\tservice account");
+    const { rows } = await testDb.query("SELECT password_hash, kind FROM users WHERE username = 'ci-bot'");
+    expect(rows).toEqual([{ password_hash: null, kind: "service" }]);
+
+    // A person under its name changes nothing, nor does a second service account; both say so.
+    const asPerson = await users(["add", "ci-bot", "--role", "viewer"], { stdin: "long-enough-password\n" });
+    expect(asPerson.code).toBe(2);
+    expect((await users(["add", "ci-bot", "--role", "viewer", "--service"])).code).toBe(2);
+    expect((await users(["add", "ann-2", "--role", "viewer"], { stdin: "long-enough-password\n" })).code).toBe(0);
+    expect((await users(["add", "ann-2", "--role", "viewer", "--service"])).code).toBe(2);
+    const roles = await testDb.query("SELECT username, role, kind FROM users WHERE username IN ('ci-bot', 'ann-2')");
+    expect(roles.rows.sort((a, b) => String(a.username).localeCompare(String(b.username)))).toEqual([
+      { username: "ann-2", role: "viewer", kind: "person" },
+      { username: "ci-bot", role: "admin", kind: "service" },
+    ]);
+    expect((await users(["remove", "ci-bot"])).code).toBe(0);
   });
 
   it.each([

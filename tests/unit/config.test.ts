@@ -37,6 +37,7 @@ describe("parseConfig", () => {
       live: { maxStreams: 2_000, maxStreamsPerSession: 8, pollMs: 10_000, streamBufferBytes: 256 * 1024 },
       database: { url: valid.DATABASE_URL, poolMax: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 5_000 },
       approval: { requiredFor: [], expiresMs: 72 * 3_600_000 },
+      tokens: { maxDays: 365 },
       localAccounts: true,
     });
   });

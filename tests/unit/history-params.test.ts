@@ -201,4 +201,32 @@ describe("an event in words", () => {
       '"Failed sign-ins" on History, saved by vic, renamed from "Fails", no longer shared',
     );
   });
+
+  it("says which token of which account, where it may act, and which token a service account used", () => {
+    const token = {
+      tokenId: "t1",
+      tokenName: "nightly seed",
+      account: "ci-bot",
+      hint: "x9Q_",
+      expiresAt: "2030-01-01",
+    };
+    expect(entry("token_created", { ...token, environments: "staging" }).details).toBe(
+      '"nightly seed" of ci-bot, ending in x9Q_, only staging, expires 2030-01-01',
+    );
+    expect(entry("token_revoked", token).details).toBe(
+      '"nightly seed" of ci-bot, ending in x9Q_, every environment, expires 2030-01-01',
+    );
+    expect(
+      entry("service_account_changed", { account: "ci-bot", role: "viewer", previousRole: "admin" }),
+    ).toMatchObject({ event: "Service account's role changed", details: "ci-bot, admin to viewer" });
+    expect(
+      entry("category_created", { categoryId: "9", name: "Gecko", token: "nightly seed" }, "ci-bot"),
+    ).toMatchObject({
+      person: "ci-bot",
+      details: 'through the API, with the token "nightly seed"',
+    });
+    expect(entry("forbidden", { method: "POST", path: "/api/tokens", reason: "token_not_allowed" }).details).toBe(
+      "POST /api/tokens, not for API tokens",
+    );
+  });
 });

@@ -15,6 +15,8 @@ type Details = Record<string, string | number | undefined>;
 export type AuditEvent = {
   action: AuditAction;
   actor?: string;
+  /** The name of the API token the actor (a service account) used, when it used one. */
+  token?: string;
   requestId?: string;
   details?: Details;
   time?: Date;
@@ -40,7 +42,11 @@ async function insert(db: Db, events: readonly AuditEvent[], live?: NewLiveEvent
   const rows = events.map((event) => ({
     ...event,
     time: event.time ?? new Date(),
-    details: capped({ ...event.details, environment: storedEnvironment(event.details?.environment) }),
+    details: capped({
+      token: event.token,
+      ...event.details,
+      environment: storedEnvironment(event.details?.environment),
+    }),
   }));
   // Logged before the write when nothing waits on it (the log then keeps what the database could not), after the
   // commit when the change waits: a change that did not happen is not logged as done.

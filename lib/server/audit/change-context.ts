@@ -18,4 +18,11 @@ export type ApprovalFence = (tx: Db, started: Started) => Promise<void>;
  * Who asked for a change (a create, an import's start, a promotion) and under which request id; with the approval and
  * its fence when an approved request runs it. The stores write it into the change's audit entries.
  */
-export type ChangeContext = { requestId: string; actor?: string; approval?: ApprovalDetails; fence?: ApprovalFence };
+export type ChangeContext = {
+  requestId: string;
+  actor?: string;
+  /** The API token's name, when the actor is a service account that used one. */
+  token?: string;
+  approval?: ApprovalDetails;
+  fence?: ApprovalFence;
+};

@@ -12,7 +12,7 @@ const SWEEP_EVERY_MS = 60_000;
 
 export type Attempt = { address: string; username: string; device?: string };
 
-const addressKey = ({ address }: Attempt) => `addr:${address}`;
+const addressKey = ({ address }: Pick<Attempt, "address">) => `addr:${address}`;
 // Hashed so a username of any length fits the table's index.
 const accountKey = ({ username, device }: Attempt) =>
   device ? `device:${device}` : `untrusted:${createHash("sha256").update(username).digest("base64url")}`;
@@ -41,8 +41,17 @@ const RECORD = `
 const sweep = remember("login-throttle-sweep", () => ({ lastAt: 0 }));
 
 /** Never call for refused attempts, so a lock-out lasts no longer than the failures' own window. */
-export async function recordFailure(attempt: Attempt, now = Date.now()): Promise<void> {
-  await query(RECORD, [[addressKey(attempt), accountKey(attempt)], new Date(now), new Date(now - WINDOW_MS)]);
+export function recordFailure(attempt: Attempt, now = Date.now()): Promise<void> {
+  return record([addressKey(attempt), accountKey(attempt)], now);
+}
+
+/** A bearer token that was not valid: it counts against its address, as a wrong password does (issue 46). */
+export function recordTokenFailure(address: string, now = Date.now()): Promise<void> {
+  return record([addressKey({ address })], now);
+}
+
+async function record(keys: string[], now: number): Promise<void> {
+  await query(RECORD, [keys, new Date(now), new Date(now - WINDOW_MS)]);
   if (now - sweep.lastAt >= SWEEP_EVERY_MS) {
     sweep.lastAt = now;
     // In the background: a sweep that fails (or meets a sign-in's lock) must not change this attempt's response.

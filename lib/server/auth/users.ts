@@ -13,7 +13,8 @@ const UNKNOWN_USER_HASH = "$scrypt$ln=17,r=8,p=1$OdzVxJTQjsShxesjKuIteQ==$3l+Hkn
 
 export async function verifyCredentials(username: string, password: string): Promise<Account | undefined> {
   const { rows } = await query<Row>(
-    "SELECT username, role, password_hash, credential_version FROM users WHERE username = $1",
+    // A service account has no password: it is looked up as an unknown name, at the same cost.
+    "SELECT username, role, password_hash, credential_version FROM users WHERE username = $1 AND kind = 'person'",
     [storableText(username)],
   );
   const row = rows[0];

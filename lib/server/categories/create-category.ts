@@ -14,10 +14,10 @@ import type { Category, NewCategory } from "@/lib/shared/schemas";
 export async function createCategory(
   environment: CatalogueEnvironment,
   input: NewCategory,
-  { requestId, actor, approval, fence }: ChangeContext,
+  { requestId, actor, token, approval, fence }: ChangeContext,
 ): Promise<Category> {
   const entry = await recordCreateRequested(
-    { actor, requestId, details: { name: input.name, environment, ...approval } },
+    { actor, token, requestId, details: { name: input.name, environment, ...approval } },
     fence,
   );
   try {

@@ -27,7 +27,7 @@ export async function refuseWhileRequested(job: Job, action: string): Promise<vo
 export async function requestImportStart(
   job: Job,
   createExisting: boolean,
-  context: { requestId: string; actor: string },
+  context: { requestId: string; actor: string; token?: string },
 ): Promise<Response> {
   const stored = await readJobWithRows(job.id, "import");
   if (stored?.kind !== "import" || stored.state !== "preview") throw stateConflict(stored ?? job, "start");

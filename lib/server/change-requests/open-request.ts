@@ -20,11 +20,11 @@ export async function openRequest(
     details: string;
     importId?: string;
   },
-  { requestId, actor }: { requestId: string; actor: string },
+  { requestId, actor, token }: { requestId: string; actor: string; token?: string },
 ): Promise<Response> {
   const request = await transaction(async (tx) => {
     const inserted = await insertRequest(tx, { ...change, requestedBy: actor });
-    await recordRequestEvent(tx, "request_created", inserted, { actor, requestId });
+    await recordRequestEvent(tx, "request_created", inserted, { actor, token, requestId });
     return inserted;
   });
   return jsonResponse(`{"request":${changeRequestToJson(request)}}`, 202, { location: `/api/requests/${request.id}` });

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ApprovalDetails } from "@/lib/server/audit/change-context";
+import type { ApprovalDetails, ChangeContext } from "@/lib/server/audit/change-context";
 import { writeAudit } from "@/lib/server/audit/audit-trail";
 import type { Db } from "@/lib/server/db/database";
 import type { ChangeRequest } from "@/lib/shared/change-request-schemas";
@@ -19,12 +19,13 @@ export async function recordRequestEvent(
   db: Db,
   action: RequestAction,
   request: ChangeRequest,
-  { actor, requestId }: { actor?: string; requestId?: string },
+  { actor, token, requestId }: Pick<ChangeContext, "actor" | "token"> & { requestId?: string },
 ): Promise<void> {
   await writeAudit(db, [
     {
       action,
       actor,
+      token,
       requestId,
       details: {
         changeRequestId: request.id,

@@ -50,6 +50,8 @@ export type Config = {
   database: { url: string; poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
   /** The environments whose changes wait for a second admin's approval; none by default. */
   approval: ApprovalSettings;
+  /** Service accounts' API tokens: the longest one may last. */
+  tokens: { maxDays: number };
   /** Set when OIDC_ISSUER is: staff sign in through the organisation's identity provider. */
   oidc?: OidcSettings;
   /** Whether local accounts may sign in (AUTH_LOCAL=off turns them off once SSO is configured). */
@@ -144,6 +146,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_MS,
     },
     approval,
+    tokens: { maxDays: settings.TOKEN_MAX_DAYS },
     oidc:
       settings.OIDC_ISSUER && appOrigin
         ? {

@@ -7,21 +7,31 @@ import { type Role, type SessionUser, hasRole } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/shared/app-error";
 import { log } from "@/lib/server/log";
 import { noteOnSpan } from "@/lib/server/tracing/tracing";
+import { tokenNotAllowed } from "@/lib/server/tokens/token-errors";
+import type { TokenCaller } from "@/lib/server/tokens/token-caller";
+import { bearerCredential, tokenUser } from "@/lib/server/tokens/token-user";
 import { toErrorResponse } from "./api-response";
 import { clientAddress } from "./client-address";
 import { requestIdOf } from "./request-id";
 import { addStrictTransportSecurity } from "./strict-transport";
 import { closeConnectionIfShuttingDown } from "./shutting-down";
 
-type RouteContext = { requestId: string; user?: SessionUser; params: Record<string, string> };
+/** token: the API token the request came with; `user` is then its service account. */
+type RouteContext = { requestId: string; user?: SessionUser; token?: TokenCaller; params: Record<string, string> };
 type Handler = (request: Request, context: RouteContext) => Promise<Response>;
 /**
  * "provider": the identity provider calls it server to server (back-channel logout), so no Origin check and no
  * session.
  */
 type Access = "public" | "provider" | Role;
+/**
+ * tokens "accepted": a service account's API token may call it, as that account (issue 46). Routes accept none unless
+ * they say so: deciding requests, the event stream, tokens, service accounts and sign-in stay for people.
+ */
+type Options = { tokens?: "accepted" };
 
-const SECURITY_CODES = new Set(["csrf_rejected", "forbidden"]);
+const SECURITY_CODES = new Set(["csrf_rejected", "forbidden", "token_not_allowed", "environment_not_allowed"]);
+const FORBIDDEN_CODES = new Set(["forbidden", "token_not_allowed", "environment_not_allowed"]);
 // Anyone can cause these without a session, so they are counted, never written one by one.
 const COUNTED_REFUSALS = new Set([
   "unauthenticated",
@@ -29,12 +39,14 @@ const COUNTED_REFUSALS = new Set([
   "too_many_attempts",
   "busy",
   "invalid_logout_token",
+  "invalid_token",
 ]);
 
 /** Access is enforced here, not in Next's proxy. */
 export function apiRoute(
   access: Access,
   handler: Handler,
+  options: Options = {},
 ): (request: Request, segment?: { params: Promise<Record<string, string>> }) => Promise<Response> {
   return async (request, segment) => {
     const started = performance.now();
@@ -43,9 +55,14 @@ export function apiRoute(
     const path = new URL(request.url).pathname;
     let response: Response;
     try {
-      if (access !== "provider") assertSameOrigin(request);
+      const bearer = access === "provider" ? undefined : bearerCredential(request.headers);
+      if (bearer !== undefined) {
+        // A token is no ambient credential, so no Origin check; a cookie sent beside it is not read.
+        ({ user: context.user, token: context.token } = await tokenUser(bearer, request.headers));
+        if (options.tokens !== "accepted") throw tokenNotAllowed();
+      } else if (access !== "provider") assertSameOrigin(request);
       if (access !== "public" && access !== "provider") {
-        context.user = await sessionUser(request.headers);
+        context.user ??= await sessionUser(request.headers);
         if (!context.user) throw new AppError(401, "unauthenticated", "Sign in to continue.");
         if (!hasRole(context.user, access))
           throw new AppError(403, "forbidden", `Your role (${context.user.role}) does not allow this.`);
@@ -62,12 +79,17 @@ export function apiRoute(
             path,
           });
         if (COUNTED_REFUSALS.has(error.code)) countRefusal(clientAddress(request.headers), error.code);
-        else if (error.code === "forbidden") {
+        else if (FORBIDDEN_CODES.has(error.code)) {
           await recordAudit({
             action: "forbidden",
             actor: context.user?.username,
             requestId: context.requestId,
-            details: { method: request.method, path },
+            details: {
+              method: request.method,
+              path,
+              reason: error.code === "forbidden" ? undefined : error.code,
+              token: context.token?.name,
+            },
           });
         }
       }
@@ -82,6 +104,7 @@ export function apiRoute(
       status: response.status,
       durationMs: Math.round(performance.now() - started),
       username: context.user?.username,
+      token: context.token?.name,
     });
     return response;
   };

@@ -8,6 +8,7 @@ export const importKind: JobKindOnServer<"import"> = {
   kind: "import",
   requestIdPrefix: "import",
   auditActions: { started: "import_started", finished: "import_finished", cancelled: "import_cancelled" },
+  environments: (job) => [job.environment],
   auditDetails: (job) => ({ importId: job.id, fileName: job.fileName, environment: job.environment }),
   // The person's file name may hold any character: a plain name goes with it.
   resultsFile: (job) => ({

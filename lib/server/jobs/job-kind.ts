@@ -1,6 +1,6 @@
 import "server-only";
 import type { AuditAction } from "@/lib/shared/audit-actions";
-import type { EnvironmentPlace } from "@/lib/shared/environment";
+import type { CatalogueEnvironment, EnvironmentPlace } from "@/lib/shared/environment";
 import type { JobKind, JobOf, JobRow } from "@/lib/shared/job-schemas";
 
 /**
@@ -15,6 +15,8 @@ export type JobKindOnServer<K extends JobKind> = {
   requestIdPrefix: string;
   /** The audit trail's actions for its start and its end. */
   auditActions: Record<"started" | "finished" | "cancelled", AuditAction>;
+  /** The environments it reads or writes: an API token must be allowed each of them to see or change it. */
+  environments: (job: JobOf<K>) => CatalogueEnvironment[];
   /** What every audit entry of the job carries, so History links each category to its job. */
   auditDetails: (job: JobOf<K>) => Record<string, string>;
   /** Its results' CSV file: the name, and a plain one for older browsers when the name is a person's. */

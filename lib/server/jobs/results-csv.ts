@@ -6,6 +6,7 @@ import { CSV_OPTIONS } from "@/lib/shared/csv";
 import type { JobKind, JobWithRows } from "@/lib/shared/job-schemas";
 import { kindOf } from "./job-kinds";
 import { jobWithRows } from "./job-store";
+import { assertTokenMay, jobEnvironments } from "@/lib/server/tokens/token-caller";
 
 /** Each row's outcome, with the columns of the job's kind after its line. */
 function jobResultsCsv(job: JobWithRows): string {
@@ -31,8 +32,13 @@ function jobResultsCsv(job: JobWithRows): string {
 }
 
 export const resultsRoute = (kind: JobKind) =>
-  apiRoute("admin", async (_request, { params }) => {
-    const job = await jobWithRows(params.id, kind);
-    const { name, plainName } = kindOf(job).resultsFile(job);
-    return csvResponse(jobResultsCsv(job), name, plainName);
-  });
+  apiRoute(
+    "admin",
+    async (_request, { params, token }) => {
+      const job = await jobWithRows(params.id, kind);
+      assertTokenMay(token, ...jobEnvironments(job));
+      const { name, plainName } = kindOf(job).resultsFile(job);
+      return csvResponse(jobResultsCsv(job), name, plainName);
+    },
+    { tokens: "accepted" },
+  );

@@ -10,12 +10,14 @@ import { wakeJobWorker } from "./job-worker";
  * same transaction; the worker is woken once it has committed. Gives the job's id.
  */
 export async function startWithTrail(
-  { requestId, actor, approval, fence }: ChangeContext,
+  { requestId, actor, token, approval, fence }: ChangeContext,
   start: (tx: Db) => Promise<{ id: string; action: AuditEvent["action"]; details: NonNullable<AuditEvent["details"]> }>,
 ): Promise<string> {
   const id = await transaction(async (tx) => {
     const started = await start(tx);
-    await writeAudit(tx, [{ action: started.action, actor, requestId, details: { ...started.details, ...approval } }]);
+    await writeAudit(tx, [
+      { action: started.action, actor, token, requestId, details: { ...started.details, ...approval } },
+    ]);
     await fence?.(tx, { jobId: started.id });
     return started.id;
   });

@@ -7,6 +7,7 @@ export const promotionKind: JobKindOnServer<"promotion"> = {
   kind: "promotion",
   requestIdPrefix: "promote",
   auditActions: { started: "promotion_started", finished: "promotion_finished", cancelled: "promotion_cancelled" },
+  environments: (job) => [job.from, job.to],
   auditDetails: (job) => ({ promotionId: job.id, from: job.from, environment: job.environment }),
   resultsFile: (job) => ({ name: `promotion-${job.from}-to-${job.to}-results.csv` }),
   // Each category's id in the environment it came from.

@@ -6,7 +6,7 @@ import { recordViewChanged, recordViewDeleted } from "./view-audit";
 import { isNameTaken, notTheOwner, viewNameTaken, viewNotFound } from "./view-errors";
 import { type ChangedView, deleteView, readView, updateView } from "./view-store";
 
-type Person = { username: string; role: string; requestId: string };
+type Person = { username: string; role: string; requestId: string; token?: string };
 
 /** Why `username` could not change or delete a view: it is someone else's (403), or not one they can see (404). */
 async function refusal(id: string, username: string, doing: string): Promise<Error> {
@@ -23,7 +23,7 @@ export async function changeView(id: string, change: SavedViewChange, person: Pe
     if (!current.mine) throw notTheOwner(current, "change");
     checked = { ...change, query: checkedQuery(current.page, change.query) };
   }
-  const context = { actor: person.username, requestId: person.requestId };
+  const context = { actor: person.username, requestId: person.requestId, token: person.token };
   let changed: ChangedView | undefined;
   try {
     changed = await transaction(async (tx) => {
@@ -40,7 +40,7 @@ export async function changeView(id: string, change: SavedViewChange, person: Pe
 
 /** By its owner, or by an admin when it is shared (everyone is offered it, so an admin may take it away). */
 export async function removeView(id: string, person: Person): Promise<void> {
-  const context = { actor: person.username, requestId: person.requestId };
+  const context = { actor: person.username, requestId: person.requestId, token: person.token };
   const deleted = await transaction(async (tx) => {
     const row = await deleteView(tx, id, person.username, person.role === "admin");
     if (row) await recordViewDeleted(tx, row, context);

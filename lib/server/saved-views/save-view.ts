@@ -8,14 +8,14 @@ import { insertView } from "./view-store";
 
 export async function saveView(
   view: NewSavedView,
-  { username, requestId }: { username: string; requestId: string },
+  { username, requestId, token }: { username: string; requestId: string; token?: string },
 ): Promise<SavedView> {
   const query = checkedQuery(view.page, view.query);
   try {
     return await transaction(async (tx) => {
       const saved = await insertView(tx, { ...view, query, owner: username });
       if (!saved) throw tooManyViews();
-      await recordViewCreated(tx, saved, { actor: username, requestId });
+      await recordViewCreated(tx, saved, { actor: username, requestId, token });
       return saved;
     });
   } catch (error) {

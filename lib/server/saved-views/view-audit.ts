@@ -4,7 +4,7 @@ import type { Db } from "@/lib/server/db/database";
 import type { SavedView } from "@/lib/shared/saved-view-schemas";
 import type { ChangedView } from "./view-store";
 
-type Context = { actor: string; requestId: string };
+type Context = { actor: string; requestId: string; token?: string };
 
 // In `db`, the transaction of the change: a shared view changes only with its entry in History.
 const write = (db: Db, event: AuditEvent) => writeAudit(db, [event]);

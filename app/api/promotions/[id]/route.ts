@@ -8,24 +8,36 @@ import { applyJobAction, stateConflict } from "@/lib/server/jobs/job-states";
 import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
 import { oneAtATime } from "@/lib/server/promotions/promotion-store";
 import { jobActionSchema } from "@/lib/shared/job-schemas";
+import { assertTokenMay, jobEnvironments } from "@/lib/server/tokens/token-caller";
 
-export const GET = apiRoute("admin", async (_request, { params }) =>
-  jsonResponse(JSON.stringify(await jobWithRows(params.id, "promotion")), 200),
+export const GET = apiRoute(
+  "admin",
+  async (_request, { params, token }) => {
+    const promotion = await jobWithRows(params.id, "promotion");
+    assertTokenMay(token, ...jobEnvironments(promotion));
+    return jsonResponse(JSON.stringify(promotion), 200);
+  },
+  { tokens: "accepted" },
 );
 
-export const POST = apiRoute("admin", async (request, { params }) => {
-  const promotion = await jobById(params.id, "promotion");
-  const action = validateBody(
-    await readJsonBody(request, getConfig().maxBodyBytes),
-    jobActionSchema,
-    'Send {"action": "cancel" | "resume" | "send-unknown-again"}.',
-  );
-  // Sending unknown rows again makes a finished promotion run again, which another one to its target may prevent.
-  const done = await oneAtATime(promotion.environment, applyJobAction(promotion.id, action));
-  if (!done) throw stateConflict(promotion, action.action);
-  wakeJobWorker();
-  return jsonResponse(JSON.stringify(await jobWithRows(promotion.id)), 200);
-});
+export const POST = apiRoute(
+  "admin",
+  async (request, { params, token }) => {
+    const promotion = await jobById(params.id, "promotion");
+    assertTokenMay(token, ...jobEnvironments(promotion));
+    const action = validateBody(
+      await readJsonBody(request, getConfig().maxBodyBytes),
+      jobActionSchema,
+      'Send {"action": "cancel" | "resume" | "send-unknown-again"}.',
+    );
+    // Sending unknown rows again makes a finished promotion run again, which another one to its target may prevent.
+    const done = await oneAtATime(promotion.environment, applyJobAction(promotion.id, action));
+    if (!done) throw stateConflict(promotion, action.action);
+    wakeJobWorker();
+    return jsonResponse(JSON.stringify(await jobWithRows(promotion.id)), 200);
+  },
+  { tokens: "accepted" },
+);
 
 const notAllowed = methodNotAllowed(["GET", "HEAD", "POST"]);
 export { notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -8,11 +8,19 @@ import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { validateBody } from "@/lib/server/http/validate-body";
 import { changeRequestDecisionSchema } from "@/lib/shared/change-request-schemas";
+import { assertTokenMay } from "@/lib/server/tokens/token-caller";
 
-export const GET = apiRoute("admin", async (_request, { params }) => {
-  await sweepRequests();
-  return jsonResponse(changeRequestToJson(await requestById(params.id)), 200);
-});
+// A script may follow the request its change became; deciding one (below) is for people only.
+export const GET = apiRoute(
+  "admin",
+  async (_request, { params, token }) => {
+    await sweepRequests();
+    const request = await requestById(params.id);
+    assertTokenMay(token, request.environment);
+    return jsonResponse(changeRequestToJson(request), 200);
+  },
+  { tokens: "accepted" },
+);
 
 export const POST = apiRoute("admin", async (request, { requestId, user, params }) => {
   const decision = validateBody(

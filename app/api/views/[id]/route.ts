@@ -8,26 +8,39 @@ import { viewNotFound } from "@/lib/server/saved-views/view-errors";
 import { readView } from "@/lib/server/saved-views/view-store";
 import { savedViewChangeSchema } from "@/lib/shared/saved-view-schemas";
 
-export const GET = apiRoute("viewer", async (_request, { user, params }) => {
-  const view = await readView(params.id ?? "", user?.username ?? "");
-  if (!view) throw viewNotFound();
-  return jsonResponse(JSON.stringify(view), 200);
-});
+export const GET = apiRoute(
+  "viewer",
+  async (_request, { user, params }) => {
+    const view = await readView(params.id ?? "", user?.username ?? "");
+    if (!view) throw viewNotFound();
+    return jsonResponse(JSON.stringify(view), 200);
+  },
+  { tokens: "accepted" },
+);
 
-export const PATCH = apiRoute("viewer", async (request, { user, requestId, params }) => {
-  const change = validateBody(
-    await readJsonBody(request, getConfig().maxBodyBytes),
-    savedViewChangeSchema,
-    'Send any of {"name": "…", "query": "…", "shared": true | false}.',
-  );
-  const person = { username: user?.username ?? "", role: user?.role ?? "viewer", requestId };
-  return jsonResponse(JSON.stringify(await changeView(params.id ?? "", change, person)), 200);
-});
+export const PATCH = apiRoute(
+  "viewer",
+  async (request, { user, requestId, params, token }) => {
+    const change = validateBody(
+      await readJsonBody(request, getConfig().maxBodyBytes),
+      savedViewChangeSchema,
+      'Send any of {"name": "…", "query": "…", "shared": true | false}.',
+    );
+    const person = { username: user?.username ?? "", role: user?.role ?? "viewer", requestId, token: token?.name };
+    return jsonResponse(JSON.stringify(await changeView(params.id ?? "", change, person)), 200);
+  },
+  { tokens: "accepted" },
+);
 
-export const DELETE = apiRoute("viewer", async (_request, { user, requestId, params }) => {
-  await removeView(params.id ?? "", { username: user?.username ?? "", role: user?.role ?? "viewer", requestId });
-  return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
-});
+export const DELETE = apiRoute(
+  "viewer",
+  async (_request, { user, requestId, params, token }) => {
+    const person = { username: user?.username ?? "", role: user?.role ?? "viewer", requestId, token: token?.name };
+    await removeView(params.id ?? "", person);
+    return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+  },
+  { tokens: "accepted" },
+);
 
 const notAllowed = methodNotAllowed(["GET", "HEAD", "PATCH", "DELETE"]);
 export { notAllowed as POST, notAllowed as PUT };

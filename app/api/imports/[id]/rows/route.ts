@@ -1,9 +1,16 @@
 import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { jobWithRows } from "@/lib/server/jobs/job-store";
+import { assertTokenMay, jobEnvironments } from "@/lib/server/tokens/token-caller";
 
-export const GET = apiRoute("admin", async (_request, { params }) =>
-  jsonResponse(JSON.stringify((await jobWithRows(params.id, "import")).rows), 200),
+export const GET = apiRoute(
+  "admin",
+  async (_request, { params, token }) => {
+    const job = await jobWithRows(params.id, "import");
+    assertTokenMay(token, ...jobEnvironments(job));
+    return jsonResponse(JSON.stringify(job.rows), 200);
+  },
+  { tokens: "accepted" },
 );
 
 const notAllowed = methodNotAllowed(["GET", "HEAD"]);

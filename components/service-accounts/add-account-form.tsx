@@ -1,0 +1,59 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useAnnounce } from "@/components/ui/announcer";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { describeError } from "@/lib/browser/describe-error";
+import { useAddServiceAccount } from "@/lib/browser/service-accounts/service-accounts";
+import { AppError } from "@/lib/shared/app-error";
+import { type NewServiceAccount, newServiceAccountSchema } from "@/lib/shared/service-account-schemas";
+
+/** A new service account: a name no person or account has, and its role. */
+export function AddAccountForm() {
+  const add = useAddServiceAccount();
+  const announce = useAnnounce();
+  const { register, handleSubmit, setError, reset, formState } = useForm<NewServiceAccount>({
+    resolver: zodResolver(newServiceAccountSchema),
+    defaultValues: { username: "", role: "viewer" },
+  });
+
+  const submit = handleSubmit(async (account) => {
+    try {
+      const added = await add.mutateAsync(account);
+      reset();
+      announce(`Added the service account ${added.username} (${added.role})`);
+    } catch (error) {
+      const message = error instanceof AppError ? error.fields?.username : undefined;
+      setError("username", { type: "server", message: message ?? describeError(error) }, { shouldFocus: true });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="form stack" aria-labelledby="add-account-title">
+      <h2 id="add-account-title">Add a service account</h2>
+      <Field
+        id="account-username"
+        label="Name"
+        hint="For the script or pipeline, for example nightly-seed. Letters, digits, . _ @ or -."
+        error={formState.errors.username?.message}
+      >
+        {(field) => <input type="text" autoComplete="off" aria-required="true" {...field} {...register("username")} />}
+      </Field>
+      <Field id="account-role" label="Role" hint="Viewer: reads only. Admin: also creates, imports and promotes.">
+        {(field) => (
+          <select {...field} {...register("role")}>
+            <option value="viewer">Viewer</option>
+            <option value="admin">Admin</option>
+          </select>
+        )}
+      </Field>
+      <div className="actions">
+        <Button type="submit" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? "Adding…" : "Add service account"}
+        </Button>
+      </div>
+    </form>
+  );
+}
