@@ -3,6 +3,7 @@
 import { useRef, useState } from "react";
 import { useAnnounce } from "@/components/ui/announcer";
 import { Button } from "@/components/ui/button";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { LocalTime } from "@/components/ui/local-time";
 import { describeError } from "@/lib/browser/describe-error";
 import { useChangeRole } from "@/lib/browser/service-accounts/service-accounts";
@@ -66,48 +67,13 @@ export function AccountSection({ account, tokens, environments, onRemove }: Acco
       {tokens.length === 0 ? (
         <p>No tokens.</p>
       ) : (
-        <div className="table-scroll" role="region" aria-label={`Tokens of ${account.username}`} tabIndex={0}>
-          <table className="table">
-            <caption className="visually-hidden">Tokens of {account.username}, newest first.</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Ends in</th>
-                <th scope="col">Environments</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.map((token) => (
-                <tr key={token.id}>
-                  <td>{token.name}</td>
-                  <td>
-                    <code>…{token.hint}</code>
-                  </td>
-                  <td>{token.environments?.join(", ") ?? "All"}</td>
-                  <td>
-                    <LocalTime iso={token.expiresAt} />
-                  </td>
-                  <td>{token.lastUsedAt ? <LocalTime iso={token.lastUsedAt} /> : "Never"}</td>
-                  <td>
-                    <Button
-                      variant="secondary"
-                      small
-                      aria-label={`Revoke ${token.name}`}
-                      onClick={() => setRevoking(token)}
-                    >
-                      Revoke
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={`Tokens of ${account.username}`}
+          caption={`Tokens of ${account.username}, newest first.`}
+          columns={tokenColumns(setRevoking)}
+          rows={tokens}
+          rowKey={(token) => token.id}
+        />
       )}
       <IssueTokenForm account={account.username} environments={environments} />
       {revoking && (
@@ -122,3 +88,24 @@ export function AccountSection({ account, tokens, environments, onRemove }: Acco
     </section>
   );
 }
+
+/** A token's name, the end of its secret, where it may act, when it expires and was last used, and Revoke. */
+const tokenColumns = (revoke: (token: ApiToken) => void): Column<ApiToken>[] => [
+  { label: "Name", cell: (token) => token.name },
+  {
+    label: "Ends in",
+    cell: (token) => <code>…{token.hint}</code>,
+  },
+  { label: "Environments", cell: (token) => token.environments?.join(", ") ?? "All" },
+  { label: "Expires", cell: (token) => <LocalTime iso={token.expiresAt} /> },
+  { label: "Last used", cell: (token) => (token.lastUsedAt ? <LocalTime iso={token.lastUsedAt} /> : "Never") },
+  {
+    label: "Actions",
+    header: <span className="visually-hidden">Actions</span>,
+    cell: (token) => (
+      <Button variant="secondary" small aria-label={`Revoke ${token.name}`} onClick={() => revoke(token)}>
+        Revoke
+      </Button>
+    ),
+  },
+];

@@ -8,7 +8,7 @@ import {
   type FakeCatalogue,
   type FakeHandler,
   type RecordedRequest,
-  json,
+  keepingService,
   startFakeCatalogue,
 } from "../support/fake-catalogue";
 import { eventually } from "../support/probes";
@@ -22,18 +22,6 @@ import { testDb } from "../support/test-database";
 const PRODUCTION_KEY = "production-key-35-a1b2c3";
 const STAGING_KEY = "staging-key-35-d4e5f6";
 const BEA = { username: "bea", password: "second-admin-password-35" };
-
-/** A service holding `names`, keeping what it is asked to create. */
-function service(key: string, names: string[]): FakeHandler {
-  const held: { id: number; name: string }[] = names.map((name, i) => ({ id: i + 1, name }));
-  return (request) => {
-    if (request.headers.authorization !== `Bearer ${key}`) return json(401, { code: "unauthorized", message: "no" });
-    if (request.method !== "POST") return json(200, held);
-    const created = { id: 100 + held.length, name: (JSON.parse(request.body) as { name: string }).name };
-    held.push(created);
-    return json(201, created);
-  };
-}
 
 let production: FakeCatalogue;
 let productionService: FakeHandler;
@@ -58,9 +46,9 @@ const env = (hours: string) => ({
 });
 
 beforeAll(async () => {
-  productionService = service(PRODUCTION_KEY, ["Dogs"]);
+  productionService = keepingService(PRODUCTION_KEY, ["Dogs"]);
   production = await startFakeCatalogue(productionService);
-  staging = await startFakeCatalogue(service(STAGING_KEY, ["Dogs", "Owls", "Lynxes"]));
+  staging = await startFakeCatalogue(keepingService(STAGING_KEY, ["Dogs", "Owls", "Lynxes"]));
   await addAccounts();
   await addAccount({ ...BEA, role: "admin" });
   const metricsPort = await freePort();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChangeRequest } from "@/lib/shared/change-request-schemas";
 import type { ApiToken, IssuedToken } from "@/lib/shared/service-account-schemas";
 import { ADMIN, VIEWER, addAccount, addAccounts } from "../support/auth-fixture";
-import { type FakeCatalogue, type FakeHandler, json, startFakeCatalogue } from "../support/fake-catalogue";
+import { type FakeCatalogue, keepingService, startFakeCatalogue } from "../support/fake-catalogue";
 import { databaseRows } from "../support/leak-check";
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
 
@@ -12,17 +12,6 @@ import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../suppo
 const PRODUCTION_KEY = "production-key-46-7f3a";
 const STAGING_KEY = "staging-key-46-9c1d";
 const BEA = { username: "bea", password: "second-admin-password-46" };
-
-function service(key: string, names: string[]): FakeHandler {
-  const held: { id: number; name: string }[] = names.map((name, i) => ({ id: i + 1, name }));
-  return (request) => {
-    if (request.headers.authorization !== `Bearer ${key}`) return json(401, { code: "unauthorized", message: "no" });
-    if (request.method !== "POST") return json(200, held);
-    const created = { id: 100 + held.length, name: (JSON.parse(request.body) as { name: string }).name };
-    held.push(created);
-    return json(201, created);
-  };
-}
 
 let production: FakeCatalogue;
 let staging: FakeCatalogue;
@@ -36,8 +25,8 @@ const issued: string[] = [];
 const answers: string[] = [];
 
 beforeAll(async () => {
-  production = await startFakeCatalogue(service(PRODUCTION_KEY, ["Dogs"]));
-  staging = await startFakeCatalogue(service(STAGING_KEY, ["Dogs"]));
+  production = await startFakeCatalogue(keepingService(PRODUCTION_KEY, ["Dogs"]));
+  staging = await startFakeCatalogue(keepingService(STAGING_KEY, ["Dogs"]));
   await addAccounts();
   await addAccount({ ...BEA, role: "admin" });
   app = await startStandaloneApp({

@@ -1,25 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, addAccounts } from "../support/auth-fixture";
 import { eventually } from "../support/probes";
-import { type FakeCatalogue, type FakeHandler, json, startFakeCatalogue } from "../support/fake-catalogue";
+import { type FakeCatalogue, keepingService, startFakeCatalogue } from "../support/fake-catalogue";
 import { type StandaloneApp, signInOverHttp, startStandaloneApp } from "../support/standalone-app";
 
 const PRODUCTION_KEY = "production-key-0a7c55e1d2";
 const STAGING_KEY = "staging-key-4f19b3c8e6";
-
-/** A service that answers only its own key, and lists what it holds: each environment's list is different. */
-function service(key: string, names: string[]): FakeHandler {
-  const held = names.map((name, i) => ({ id: i + 1, name }));
-  return (request) => {
-    if (request.headers.authorization !== `Bearer ${key}`) return json(401, { code: "unauthorized", message: "no" });
-    if (request.method === "POST") {
-      const created = { id: held.length + 1, ...(JSON.parse(request.body) as { name: string }) };
-      held.push(created);
-      return json(201, created);
-    }
-    return json(200, held);
-  };
-}
 
 let production: FakeCatalogue;
 let staging: FakeCatalogue;
@@ -27,8 +13,8 @@ let app: StandaloneApp;
 let cookie: string;
 
 beforeAll(async () => {
-  production = await startFakeCatalogue(service(PRODUCTION_KEY, ["Dogs", "Only in production"]));
-  staging = await startFakeCatalogue(service(STAGING_KEY, ["Dogs", "Only in staging"]));
+  production = await startFakeCatalogue(keepingService(PRODUCTION_KEY, ["Dogs", "Only in production"]));
+  staging = await startFakeCatalogue(keepingService(STAGING_KEY, ["Dogs", "Only in staging"]));
   await addAccounts();
   app = await startStandaloneApp({
     catalogueUrl: "",

@@ -97,3 +97,18 @@ export function keepingCreates(stored: { id: number; name: string }[], delayMs =
     return { ...json(201, category), delayMs };
   };
 }
+
+/**
+ * A catalogue service holding `names` (ids 1, 2, …) that answers only its own `key`, lists what it holds and keeps what
+ * it is asked to create (ids from 100 up): a real enough environment for tests of which one the app reaches.
+ */
+export function keepingService(key: string, names: readonly string[]): FakeHandler {
+  const held: { id: number; name: string }[] = names.map((name, i) => ({ id: i + 1, name }));
+  return (request) => {
+    if (request.headers.authorization !== `Bearer ${key}`) return json(401, { code: "unauthorized", message: "no" });
+    if (request.method !== "POST") return json(200, held);
+    const created = { ...(JSON.parse(request.body) as { name: string }), id: 100 + held.length };
+    held.push(created);
+    return json(201, created);
+  };
+}
