@@ -26,6 +26,11 @@ export const AUDIT_ACTION_LABELS = {
   view_created: "Shared view saved",
   view_changed: "Shared view changed",
   view_deleted: "Shared view deleted",
+  webhook_created: "Webhook added",
+  webhook_changed: "Webhook changed",
+  webhook_secret_rotated: "Webhook secret rotated",
+  webhook_deleted: "Webhook deleted",
+  webhook_disabled: "Webhook switched off",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

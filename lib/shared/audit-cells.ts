@@ -66,6 +66,16 @@ function viewParts({ viewName, page, owner, previousName, query, sharedNow }: Au
   ];
 }
 
+/** A webhook endpoint's: which, where to (the host only: a Slack or Teams URL is a secret), and why it stopped. */
+function webhookParts({ webhookName, format, host, events, reason }: AuditEntry["details"]): string[] {
+  return [
+    `"${text(webhookName)}"`,
+    format === undefined ? "" : `${text(format)} to ${text(host)}`,
+    events === undefined ? "" : `events ${text(events)}`,
+    reason === undefined ? "" : text(reason),
+  ];
+}
+
 /** A change that ran once approved says so. */
 const approvedParts = ({ approvedBy }: AuditEntry["details"]): string =>
   approvedBy === undefined ? "" : `approved by ${text(approvedBy)}`;
@@ -118,6 +128,12 @@ function ownParts({ action, details }: AuditEntry): string[] {
     case "view_changed":
     case "view_deleted":
       return viewParts(details);
+    case "webhook_created":
+    case "webhook_changed":
+    case "webhook_secret_rotated":
+    case "webhook_deleted":
+    case "webhook_disabled":
+      return webhookParts(details);
     default:
       return [];
   }

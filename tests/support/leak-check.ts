@@ -60,7 +60,8 @@ export async function expectSecurityEvent(app: AppUnderTest, event: string, requ
     .toContain(requestId);
 }
 
-async function databaseRows(url: string): Promise<string[]> {
+/** Every row of every table of the database at `url`, each as JSON text. */
+export async function databaseRows(url: string): Promise<string[]> {
   const db = databaseAt(url);
   try {
     const { rows: tables } = await db.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");

@@ -3,6 +3,7 @@ import { configErrorMessage, parseSettings } from "@/lib/node/config-schema.mjs"
 import type { Environment } from "@/lib/shared/environment";
 import { type ApprovalSettings, readApprovalSettings } from "./approval-settings";
 import { type CatalogueSettings, readCatalogueSettings } from "./catalogue-settings";
+import { type WebhookSettings, readWebhookSettings } from "./webhook-settings";
 
 const JOB_LEASE_SECONDS_DEFAULT = 10;
 
@@ -50,6 +51,8 @@ export type Config = {
   database: { url: string; poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
   /** The environments whose changes wait for a second admin's approval; none by default. */
   approval: ApprovalSettings;
+  /** Webhook delivery (issue 45): the ranges allowed although private, and the timing of attempts. */
+  webhooks: WebhookSettings;
   /** Set when OIDC_ISSUER is: staff sign in through the organisation's identity provider. */
   oidc?: OidcSettings;
   /** Whether local accounts may sign in (AUTH_LOCAL=off turns them off once SSO is configured). */
@@ -144,6 +147,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_MS,
     },
     approval,
+    webhooks: readWebhookSettings(settings),
     oidc:
       settings.OIDC_ISSUER && appOrigin
         ? {

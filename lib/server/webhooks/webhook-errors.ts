@@ -1,0 +1,17 @@
+import "server-only";
+import { AppError } from "@/lib/shared/app-error";
+
+export const webhookNotFound = () =>
+  new AppError(404, "webhook_not_found", "There is no webhook endpoint with this id. It may have been deleted.");
+
+export const urlNotAllowed = (reason: string) => {
+  const message = `The app may not send to this address: ${reason}. Ask an operator to add its network to WEBHOOK_ALLOWED_NETWORKS if it is a receiver inside the organisation.`;
+  return new AppError(400, "url_not_allowed", message, { url: message });
+};
+
+export const noSecretToRotate = () =>
+  new AppError(
+    409,
+    "webhook_has_no_secret",
+    "Only a standard endpoint has a secret: Slack and Teams URLs carry their own.",
+  );
