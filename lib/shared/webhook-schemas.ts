@@ -6,6 +6,7 @@ import { CATALOGUE_ENVIRONMENTS } from "./environment";
  * never part of an endpoint: only a create's and a rotation's answers carry it, once.
  */
 const WEBHOOK_FORMATS = ["standard", "slack", "teams"] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 /** The events an endpoint may subscribe to. `ping` is not one: a test event goes to an endpoint whatever it takes. */
 const WEBHOOK_EVENT_TYPES = [
@@ -21,6 +22,7 @@ const WEBHOOK_EVENT_TYPES = [
   "promotion.paused",
   "audit.recorded",
 ] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | "ping";
 
 const NAME_MAX = 80;
 const URL_MAX = 2_000;
@@ -98,6 +100,30 @@ export const webhookSchema = z.object({
   createdBy: z.string(),
 });
 
+const DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
+
+export const deliverySchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  state: z.enum(DELIVERY_STATES),
+  attempts: z.array(
+    z.object({
+      at: z.string(),
+      status: z.nullable(z.int()),
+      error: z.nullable(z.string()),
+      durationMs: z.int(),
+      response: z.nullable(z.string()),
+    }),
+  ),
+  nextAttemptAt: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+
+export const redeliverSchema = z.object({
+  action: z.enum(["redeliver"], { error: 'Send {"action": "redeliver"}.' }),
+});
+
 export type NewWebhook = z.output<typeof newWebhookSchema>;
 export type WebhookChange = z.output<typeof webhookChangeSchema>;
 export type Webhook = z.output<typeof webhookSchema>;
+export type Delivery = z.output<typeof deliverySchema>;

@@ -1,5 +1,6 @@
 import "server-only";
 import dns from "node:dns";
+import type { LookupAddress, LookupOneOptions, LookupAllOptions } from "node:dns";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 import { getConfig } from "@/lib/server/config/config";
@@ -17,7 +18,7 @@ const inRange = (address: Address, [network, bits]: [Address, number]) =>
  * or undefined when it may: a public unicast address, or one inside WEBHOOK_ALLOWED_NETWORKS. IPv4-mapped IPv6 forms
  * are read as the IPv4 address they carry.
  */
-function refusedRange(address: string, allowed = getConfig().webhooks.allowedNetworks): string | undefined {
+export function refusedRange(address: string, allowed = getConfig().webhooks.allowedNetworks): string | undefined {
   let parsed: Address;
   try {
     parsed = ipaddr.process(address.replace(/^\[(.*)\]$/, "$1"));
@@ -25,9 +26,9 @@ function refusedRange(address: string, allowed = getConfig().webhooks.allowedNet
     return "not an address";
   }
   if (allowed.some((cidr) => inRange(parsed, ipaddr.parseCIDR(cidr)))) return undefined;
-  if (ALSO_REFUSED.some((range) => inRange(parsed, range))) return "ipv4Compatible";
   const range = parsed.range();
-  return range === "unicast" ? undefined : range;
+  if (range !== "unicast") return range;
+  return ALSO_REFUSED.some((refused) => inRange(parsed, refused)) ? "ipv4Compatible" : undefined;
 }
 
 /** The refusal of a connection to an address the app may not reach; its message names the address and its range. */
@@ -70,4 +71,35 @@ export async function checkUrlAddresses(url: URL): Promise<AddressNotAllowed | E
   } catch (error) {
     return new Error(`${host} does not resolve (${(error as NodeJS.ErrnoException).code ?? "no answer"})`);
   }
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * The `lookup` of every webhook connection: the name is resolved at connect time and refused when any of its addresses
+ * is one the app may not reach, so a name that resolves elsewhere after it was saved is caught.
+ */
+export function checkedLookup(
+  hostname: string,
+  options: LookupOneOptions | LookupAllOptions,
+  callback: LookupCallback,
+): void {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, []);
+    const refused = firstRefused(
+      hostname,
+      addresses.map((entry) => entry.address),
+    );
+    if (refused) return callback(refused, []);
+    if (options.all) return callback(null, addresses);
+    const [first] = addresses;
+    if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), []);
+    callback(null, first.address, first.family);
+  });
+}
+
+/** Before a connection to an address written in the URL, which Node connects to without any lookup. */
+export function literalAddressRefusal(url: URL): AddressNotAllowed | undefined {
+  const host = bare(url.hostname);
+  return isIP(host) ? firstRefused(host, [host]) : undefined;
 }

@@ -3,7 +3,7 @@ import { transaction } from "@/lib/server/db/database";
 import { getConfig } from "@/lib/server/config/config";
 import type { NewWebhook, Webhook, WebhookChange } from "@/lib/shared/webhook-schemas";
 import { checkUrlAddresses } from "./address-check";
-import { failPendingDeliveries } from "./delivery-store";
+import { failPendingDeliveries } from "./delivery-lease";
 import { recordWebhookEvent } from "./webhook-audit";
 import { noSecretToRotate, urlNotAllowed, webhookNotFound } from "./webhook-errors";
 import { newWebhookSecret, sealSecret } from "./webhook-secret";

@@ -4,6 +4,9 @@ import { AppError } from "@/lib/shared/app-error";
 export const webhookNotFound = () =>
   new AppError(404, "webhook_not_found", "There is no webhook endpoint with this id. It may have been deleted.");
 
+export const deliveryNotFound = () =>
+  new AppError(404, "delivery_not_found", "This endpoint has no delivery with this id.");
+
 export const urlNotAllowed = (reason: string) => {
   const message = `The app may not send to this address: ${reason}. Ask an operator to add its network to WEBHOOK_ALLOWED_NETWORKS if it is a receiver inside the organisation.`;
   return new AppError(400, "url_not_allowed", message, { url: message });

@@ -1,0 +1,115 @@
+import "server-only";
+import { type Db, autocommit, transaction } from "@/lib/server/db/database";
+import { isoTime } from "@/lib/server/db/iso-time";
+import type { Webhook, WebhookFormat } from "@/lib/shared/webhook-schemas";
+import type { Verdict } from "./attempt-verdict";
+import type { AttemptOutcome } from "./send-webhook";
+import { recordWebhookEvent } from "./webhook-audit";
+
+/** A delivery leased to this process for one attempt, with what the attempt needs of its endpoint. */
+export type ClaimedDelivery = {
+  id: string;
+  type: string;
+  time: string;
+  data: string;
+  attempts: number;
+  endpointId: string;
+  url: string;
+  format: WebhookFormat;
+};
+
+// A delivery is leased as a running job is (decision 032): the row's holder and expiry, taken with SKIP LOCKED.
+// An attempt under way on a process that died is taken up by another once its lease has run out.
+const FREE = `d.state = 'pending' AND d.next_attempt_at <= now() AND (d.lease_holder IS NULL OR d.lease_expires < now())`;
+const IN_FLIGHT = `o.state = 'pending' AND o.lease_holder IS NOT NULL AND o.lease_expires >= now()`;
+
+/** The due delivery waiting longest, leased to `owner`; at most `perEndpoint` of one endpoint's are under way. */
+export async function claimDelivery(
+  owner: string,
+  leaseSeconds: number,
+  perEndpoint: number,
+): Promise<ClaimedDelivery | undefined> {
+  const { rows } = await autocommit.query<ClaimedDelivery>(
+    `UPDATE webhook_deliveries AS claimed SET lease_holder = $1, lease_expires = now() + make_interval(secs => $2)
+     FROM webhook_endpoints AS e
+     WHERE e.id = claimed.endpoint_id AND claimed.id = (
+       SELECT d.id FROM webhook_deliveries AS d JOIN webhook_endpoints AS de ON de.id = d.endpoint_id AND de.enabled
+       WHERE ${FREE}
+         AND (SELECT count(*) FROM webhook_deliveries AS o WHERE o.endpoint_id = d.endpoint_id AND ${IN_FLIGHT}) < $3
+       ORDER BY d.next_attempt_at LIMIT 1 FOR UPDATE OF d SKIP LOCKED)
+     RETURNING claimed.id, claimed.event_type AS type, ${isoTime("claimed.event_time")} AS time,
+       claimed.event_data AS data, claimed.attempts, e.id AS "endpointId", e.url, e.format`,
+    [owner, leaseSeconds, perEndpoint],
+  );
+  return rows[0];
+}
+
+/** A delivery still waiting for an endpoint switched off has failed: nothing will send it. */
+export async function failPendingDeliveries(db: Db, endpointId: string, reason: string): Promise<void> {
+  await db.query(
+    `WITH failed AS (
+       UPDATE webhook_deliveries SET state = 'failed', lease_holder = NULL, lease_expires = NULL
+       WHERE endpoint_id = $1 AND state = 'pending' AND lease_holder IS NULL RETURNING id)
+     INSERT INTO webhook_attempts (delivery_id, at, status, error, duration_ms)
+     SELECT id, now(), NULL, $2, 0 FROM failed`,
+    [endpointId, reason],
+  );
+}
+
+const ENDPOINT_COLUMNS = `id, name, url, format, events, environments, enabled, disabled_reason AS "disabledReason",
+  ${isoTime("created_at")} AS "createdAt", created_by AS "createdBy"`;
+
+/** Switched off with its reason and a History entry; its deliveries still waiting have failed. */
+async function disableEndpoint(tx: Db, endpointId: string, reason: string): Promise<void> {
+  const { rows } = await tx.query<Webhook>(
+    `UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2 WHERE id = $1 AND enabled
+     RETURNING ${ENDPOINT_COLUMNS}`,
+    [endpointId, reason],
+  );
+  const [endpoint] = rows;
+  if (!endpoint) return;
+  await failPendingDeliveries(tx, endpointId, reason);
+  await recordWebhookEvent(tx, "webhook_disabled", endpoint, {}, { reason });
+}
+
+/**
+ * The attempt, recorded; the delivery settled by its verdict while `owner` still holds it (a lease that ran out was
+ * taken by another process, whose attempt settles it); the endpoint's run of failures counted, and past
+ * `disableAfterMs` of nothing but failures, or at a 410, the endpoint switched off.
+ */
+export async function endAttempt(
+  owner: string,
+  delivery: ClaimedDelivery,
+  at: Date,
+  outcome: AttemptOutcome,
+  verdict: Verdict,
+  disableAfterMs: number,
+): Promise<void> {
+  await transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO webhook_attempts (delivery_id, at, status, error, duration_ms, response)
+       SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = $1)`,
+      [delivery.id, at, outcome.status, outcome.error, outcome.durationMs, outcome.response],
+    );
+    const waitSeconds = verdict.state === "pending" ? verdict.waitMs / 1000 : 0;
+    await tx.query(
+      `UPDATE webhook_deliveries SET state = $3, attempts = attempts + 1, lease_holder = NULL, lease_expires = NULL,
+         next_attempt_at = now() + make_interval(secs => $4)
+       WHERE id = $1 AND lease_holder = $2`,
+      [delivery.id, owner, verdict.state, waitSeconds],
+    );
+    const { rows } = await tx.query<{ overdue: boolean }>(
+      `UPDATE webhook_endpoints SET failing_since = CASE WHEN $2 THEN NULL ELSE coalesce(failing_since, $3) END
+       WHERE id = $1 RETURNING failing_since < now() - make_interval(secs => $4) AS overdue`,
+      [delivery.endpointId, verdict.state === "delivered", at, disableAfterMs / 1000],
+    );
+    const hours = Math.round((disableAfterMs / 3_600_000) * 10) / 10;
+    const reason =
+      verdict.state === "failed" && verdict.disable
+        ? verdict.disable
+        : rows[0]?.overdue
+          ? `Every attempt failed for ${hours} hours.`
+          : undefined;
+    if (reason) await disableEndpoint(tx, delivery.endpointId, reason);
+  });
+}
