@@ -114,6 +114,7 @@ const verify = (secret: string, request: RecordedRequest) =>
 describe("an event", () => {
   it("request.created reaches the receiver within 2 s of the request, and its signature verifies", async () => {
     const { secret, path } = await addEndpoint({ events: ["request.created"], environments: ["production"] });
+    const { webhook: stagingOnly } = await addEndpoint({ events: ["request.created"], environments: ["staging"] });
     const categories = await import("@/app/api/categories/route");
     const asked = await categories.POST(request(ada, "POST", "/api/categories", { name: "Quokka" }));
     expect(asked.status).toBe(202);
@@ -132,6 +133,9 @@ describe("an event", () => {
       },
     });
     expect(delivered!.headers["content-type"]).toBe("application/json");
+    // Queued in the same transaction as the production endpoint's, had it matched.
+    const queued = await testDb.query(`SELECT id FROM webhook_deliveries WHERE endpoint_id = $1`, [stagingOnly.id]);
+    expect(queued.rows).toEqual([]);
 
     // Approved by another admin: the create runs, and category.created follows request.approved.
     const { path: both } = await addEndpoint({ events: ["request.approved", "category.created"] });
@@ -169,7 +173,8 @@ describe("an event", () => {
   });
 
   it("goes to Slack as text and to Teams as an Adaptive Card, unsigned", async () => {
-    const slack = await addEndpoint({ format: "slack" });
+    // A test event goes to an endpoint whatever its events and environments.
+    const slack = await addEndpoint({ format: "slack", environments: ["staging"] });
     const teams = await addEndpoint({ format: "teams" });
     await Promise.all([ping(slack.webhook), ping(teams.webhook)]);
     expect(await eventually(() => received(slack.path).length + received(teams.path).length === 2, 5_000)).toBe(true);
@@ -186,6 +191,24 @@ describe("an event", () => {
       ],
     });
     for (const one of [toSlack!, toTeams!]) expect(one.headers["webhook-signature"]).toBeUndefined();
+  });
+});
+
+describe("audit.recorded", () => {
+  it("carries each History entry as GET /api/audit gives it", async () => {
+    const { path } = await addEndpoint({ events: ["audit.recorded"] });
+    const { webhook: other } = await addEndpoint({ name: "Noted in History" });
+    const audit = await import("@/app/api/audit/route");
+    const page = await audit.GET(request(ada, "GET", "/api/audit?action=webhook_created"));
+    const { entries } = (await page.json()) as { entries: { details: Record<string, unknown> }[] };
+    const entry = entries.find((one) => one.details.webhookId === other.id);
+    expect(entry).toBeDefined();
+    const recorded = () =>
+      received(path)
+        .map((one) => JSON.parse(one.body) as { type: string; data: { details: Record<string, unknown> } })
+        .filter((event) => event.type === "audit.recorded" && event.data.details.webhookId === other.id);
+    expect(await eventually(() => recorded().length === 1, 5_000)).toBe(true);
+    expect(recorded()[0]!.data).toEqual(entry);
   });
 });
 
