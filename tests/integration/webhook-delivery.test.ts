@@ -245,6 +245,38 @@ describe("a delivery", () => {
     expect(rows.map((row) => row.action)).toEqual(["webhook_created", "webhook_disabled"]);
   });
 
+  it("of an endpoint failing for WEBHOOK_DISABLE_AFTER_HOURS switches it off; one delivered starts the count again", async () => {
+    let failing = true;
+    const { webhook } = await addEndpoint({}, () => json(failing ? 500 : 200, {}));
+    const since = async () =>
+      (await testDb.query(`SELECT failing_since AS since, enabled FROM webhook_endpoints WHERE id = $1`, [webhook.id]))
+        .rows[0] as { since: Date | null; enabled: boolean };
+    const { id } = await ping(webhook);
+    expect(await eventually(async () => (await since()).since !== null, 5_000)).toBe(true);
+    failing = false;
+    await settled(webhook, id, "delivered");
+    expect(await since()).toEqual({ since: null, enabled: true });
+
+    failing = true;
+    const { id: next } = await ping(webhook);
+    expect(await eventually(async () => (await since()).since !== null, 5_000)).toBe(true);
+    // The clock moved on: the first failure is now older than the default 120 hours.
+    await testDb.query(
+      `UPDATE webhook_endpoints SET failing_since = now() - interval '120 hours 1 minute' WHERE id = $1`,
+      [webhook.id],
+    );
+    const failed = await settled(webhook, next, "failed");
+    expect(failed.attempts.at(-1)).toMatchObject({ error: "Every attempt failed for 120 hours." });
+    const one = await import("@/app/api/webhooks/[id]/route");
+    const read = await one.GET(request(ada, "GET", `/api/webhooks/${webhook.id}`), params({ id: webhook.id }));
+    expect(await read.json()).toMatchObject({ enabled: false, disabledReason: "Every attempt failed for 120 hours." });
+    const { rows } = await testDb.query(
+      `SELECT details->>'reason' AS reason FROM audit_events WHERE action = 'webhook_disabled' AND details->>'webhookId' = $1`,
+      [webhook.id],
+    );
+    expect(rows).toEqual([{ reason: "Every attempt failed for 120 hours." }]);
+  });
+
   it("to a receiver that never answers ends at the timeout", async () => {
     const { webhook } = await addEndpoint({}, () => ({ hang: true }));
     const { id } = await ping(webhook);
