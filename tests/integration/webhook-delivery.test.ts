@@ -371,3 +371,31 @@ describe("a rotated secret", () => {
     expect(() => verify(old, after)).toThrow();
   });
 });
+
+describe("the metrics", () => {
+  it("count deliveries by outcome, time attempts by result, and read the deliveries waiting", async () => {
+    const { appMetrics } = await import("@/lib/server/metrics/app-metrics");
+    const { readGaugesAtScrape } = await import("@/lib/server/metrics/read-gauges");
+    readGaugesAtScrape();
+    const metrics = appMetrics();
+    const { webhook } = await addEndpoint();
+    const off = await import("@/app/api/webhooks/[id]/route");
+    await off.PATCH(
+      request(ada, "PATCH", `/api/webhooks/${webhook.id}`, { enabled: false }),
+      params({ id: webhook.id }),
+    );
+    // Switched off, the endpoint's test event waits: nothing sends it until it is switched on again.
+    await ping(webhook);
+
+    const outcomes = (await metrics.webhookDeliveries.get()).values;
+    const count = (outcome: string) => outcomes.find((value) => value.labels.outcome === outcome)?.value ?? 0;
+    expect(count("delivered")).toBeGreaterThan(0);
+    expect(count("failed")).toBeGreaterThan(0);
+    const durations = (await metrics.webhookAttemptDuration.get()).values.filter(
+      (value) => value.metricName?.endsWith("_count") && value.value > 0,
+    );
+    expect(durations.map((value) => value.labels.result)).toEqual(expect.arrayContaining(["2xx", "5xx", "timeout"]));
+    const [waiting] = (await metrics.webhooksWaiting.get()).values;
+    expect(waiting?.value).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,9 +1,11 @@
 import "server-only";
 import { getConfig } from "@/lib/server/config/config";
+import { appMetrics } from "@/lib/server/metrics/app-metrics";
+import { inSpan, noteOnSpan } from "@/lib/server/tracing/tracing";
 import { attemptVerdict } from "./attempt-verdict";
 import { type ClaimedDelivery, endAttempt } from "./delivery-lease";
 import { eventBody } from "./event-body";
-import { postWebhook } from "./send-webhook";
+import { type AttemptOutcome, postWebhook } from "./send-webhook";
 import { openSecret, signatureHeader } from "./webhook-secret";
 import { sealedSecrets } from "./webhook-store";
 
@@ -23,13 +25,30 @@ async function headersFor(delivery: ClaimedDelivery, body: string): Promise<Reco
   return headers;
 }
 
+/** An attempt's result as the metrics label it: the status's class, or why none came. */
+function attemptResult({ status, error }: AttemptOutcome): string {
+  if (status !== null) return `${Math.floor(status / 100)}xx`;
+  if (error?.startsWith("no answer within")) return "timeout";
+  return error?.includes("may not reach") ? "refused" : "error";
+}
+
 /** One attempt of a leased delivery, recorded with what it means for the delivery and its endpoint. */
 export async function deliverOne(delivery: ClaimedDelivery, owner: string): Promise<void> {
   const { timeoutMs, retryScheduleMs, disableAfterMs } = getConfig().webhooks;
   const body = eventBody(delivery.format, delivery);
   const headers = await headersFor(delivery, body);
   const at = new Date();
-  const outcome = await postWebhook(new URL(delivery.url), headers, body, timeoutMs);
+  const url = new URL(delivery.url);
+  // A span per attempt, named by the host only: the path of a Slack or Teams URL is its secret.
+  const attributes = { "server.address": url.hostname, "webhook.event_type": delivery.type, "webhook.id": delivery.id };
+  const outcome = await inSpan("webhook POST", attributes, async () => {
+    const ended = await postWebhook(url, headers, body, timeoutMs);
+    noteOnSpan({ "http.response.status_code": ended.status ?? 0, "webhook.error": ended.error ?? "" });
+    return ended;
+  });
   const verdict = attemptVerdict(outcome, delivery.attempts + 1, retryScheduleMs);
   await endAttempt(owner, delivery, at, outcome, verdict, disableAfterMs);
+  const metrics = appMetrics();
+  metrics.webhookAttemptDuration.observe({ result: attemptResult(outcome) }, outcome.durationMs / 1000);
+  if (verdict.state !== "pending") metrics.webhookDeliveries.inc({ outcome: verdict.state });
 }

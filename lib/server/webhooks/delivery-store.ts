@@ -65,3 +65,11 @@ export async function redeliver(endpointId: string, id: string): Promise<boolean
   );
   return rowCount === 1;
 }
+
+/** Deliveries of the whole deployment still to be sent (for the metrics). */
+export async function countWaitingDeliveries(): Promise<number> {
+  const { rows } = await autocommit.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM webhook_deliveries WHERE state = 'pending'`,
+  );
+  return rows[0]?.n ?? 0;
+}
