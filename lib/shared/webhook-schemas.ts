@@ -9,7 +9,7 @@ const WEBHOOK_FORMATS = ["standard", "slack", "teams"] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 /** The events an endpoint may subscribe to. `ping` is not one: a test event goes to an endpoint whatever it takes. */
-const WEBHOOK_EVENT_TYPES = [
+export const WEBHOOK_EVENT_TYPES = [
   "category.created",
   "request.created",
   "request.approved",

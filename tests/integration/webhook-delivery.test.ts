@@ -399,3 +399,17 @@ describe("the metrics", () => {
     expect(waiting?.value).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe("every standard event sent in this file", () => {
+  it("matches the schema docs/webhooks.md shows for its type", async () => {
+    const { WEBHOOK_EVENT_SCHEMAS, webhookEventSchema } = await import("@/lib/shared/webhook-event-schemas");
+    const events = receiver.requests
+      .filter((one) => one.headers["webhook-signature"] !== undefined)
+      .map((one) => webhookEventSchema.parse(JSON.parse(one.body)));
+    expect(new Set(events.map((event) => event.type))).toEqual(
+      new Set(["ping", "request.created", "request.approved", "category.created", "audit.recorded"]),
+    );
+    for (const { type, data } of events)
+      expect(() => WEBHOOK_EVENT_SCHEMAS[type as keyof typeof WEBHOOK_EVENT_SCHEMAS].parse(data), type).not.toThrow();
+  });
+});

@@ -69,5 +69,7 @@ describe("a job's events", () => {
     expect(sent().find((event) => event.type === "import.finished")).toMatchObject({
       data: { job: { id, kind: "import", state: "finished", counts: { created: 2 } } },
     });
+    const { WEBHOOK_EVENT_SCHEMAS } = await import("@/lib/shared/webhook-event-schemas");
+    for (const event of sent()) expect(() => WEBHOOK_EVENT_SCHEMAS["import.finished"].parse(event.data)).not.toThrow();
   });
 });
