@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { AUDIT_ACTIONS } from "./audit-actions";
+import { auditEntrySchema } from "./audit-schemas";
 import { CATALOGUE_ENVIRONMENTS } from "./environment";
 import { CHANGE_REQUEST_STATES } from "./change-request-schemas";
 
@@ -57,14 +57,8 @@ export const WEBHOOK_EVENT_SCHEMAS = {
   "import.paused": jobEvent,
   "promotion.finished": jobEvent,
   "promotion.paused": jobEvent,
-  "audit.recorded": z.looseObject({
-    id: z.string(),
-    time: z.string(),
-    actor: z.nullable(z.string()),
-    action: z.enum(AUDIT_ACTIONS),
-    requestId: z.nullable(z.string()),
-    details: z.record(z.string(), z.union([z.string(), z.number()])),
-  }),
+  /** A History entry, as one of GET /api/audit's `entries`. */
+  "audit.recorded": auditEntrySchema,
 } as const;
 
 /** Every event: its type, when it happened (ISO 8601, UTC) and its data. */
