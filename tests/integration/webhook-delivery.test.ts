@@ -277,6 +277,48 @@ describe("a delivery", () => {
     expect(rows).toEqual([{ reason: "Every attempt failed for 120 hours." }]);
   });
 
+  it("to an endpoint switched off while its attempt is under way fails, and none is sent to it after", async () => {
+    const { webhook, path } = await addEndpoint({}, () => ({ status: 500, delayMs: 500 }));
+    const { id } = await ping(webhook);
+    expect(await eventually(() => received(path).length === 1, 5_000)).toBe(true);
+    const one = await import("@/app/api/webhooks/[id]/route");
+    const off = await one.PATCH(
+      request(ada, "PATCH", `/api/webhooks/${webhook.id}`, { enabled: false }),
+      params({ id: webhook.id }),
+    );
+    expect(off.status).toBe(200);
+    const failed = await settled(webhook, id, "failed");
+    expect(failed.attempts.map((attempt) => attempt.status)).toEqual([500]);
+    const test = await import("@/app/api/webhooks/[id]/test/route");
+    const refused = await test.POST(
+      request(ada, "POST", `/api/webhooks/${webhook.id}/test`),
+      params({ id: webhook.id }),
+    );
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: "webhook_disabled" });
+    const again = await import("@/app/api/webhooks/[id]/deliveries/[deliveryId]/route");
+    const redelivery = await again.POST(
+      request(ada, "POST", `/api/webhooks/${webhook.id}/deliveries/${id}`, { action: "redeliver" }),
+      params({ id: webhook.id, deliveryId: id }),
+    );
+    expect(redelivery.status).toBe(409);
+    expect(received(path)).toHaveLength(1);
+  });
+
+  it("to a slow endpoint holds up no other endpoint's", async () => {
+    const slow = await addEndpoint({}, () => ({ hang: true }));
+    const quick = await addEndpoint();
+    for (let i = 0; i < 8; i++) await ping(slow.webhook);
+    expect(await eventually(() => received(slow.path).length === 4, 5_000)).toBe(true);
+    const asked = Date.now();
+    await ping(quick.webhook);
+    expect(await eventually(() => received(quick.path).length === 1, 5_000)).toBe(true);
+    // Sooner than any of the slow endpoint's attempts under way can end (the timeout is 1 s).
+    expect(received(quick.path)[0]!.at - asked).toBeLessThan(900);
+    const one = await import("@/app/api/webhooks/[id]/route");
+    await one.DELETE(request(ada, "DELETE", `/api/webhooks/${slow.webhook.id}`), params({ id: slow.webhook.id }));
+  });
+
   it("to a receiver that never answers ends at the timeout", async () => {
     const { webhook } = await addEndpoint({}, () => ({ hang: true }));
     const { id } = await ping(webhook);
@@ -379,13 +421,12 @@ describe("the metrics", () => {
     readGaugesAtScrape();
     const metrics = appMetrics();
     const { webhook } = await addEndpoint();
-    const off = await import("@/app/api/webhooks/[id]/route");
-    await off.PATCH(
-      request(ada, "PATCH", `/api/webhooks/${webhook.id}`, { enabled: false }),
-      params({ id: webhook.id }),
+    // A delivery waiting for its next attempt, an hour from now.
+    await testDb.query(
+      `INSERT INTO webhook_deliveries (id, endpoint_id, event_type, event_data, next_attempt_at)
+       VALUES (gen_random_uuid(), $1, 'ping', '{}', now() + interval '1 hour')`,
+      [webhook.id],
     );
-    // Switched off, the endpoint's test event waits: nothing sends it until it is switched on again.
-    await ping(webhook);
 
     const outcomes = (await metrics.webhookDeliveries.get()).values;
     const count = (outcome: string) => outcomes.find((value) => value.labels.outcome === outcome)?.value ?? 0;

@@ -93,7 +93,10 @@ export async function endAttempt(
     );
     const waitSeconds = verdict.state === "pending" ? verdict.waitMs / 1000 : 0;
     await tx.query(
-      `UPDATE webhook_deliveries SET state = $3, attempts = attempts + 1, lease_holder = NULL, lease_expires = NULL,
+      // An endpoint switched off while the attempt was under way will not send it again: it has failed.
+      `UPDATE webhook_deliveries SET attempts = attempts + 1, lease_holder = NULL, lease_expires = NULL,
+         state = CASE WHEN $3 = 'pending' AND NOT (SELECT enabled FROM webhook_endpoints WHERE id = endpoint_id)
+                      THEN 'failed' ELSE $3 END,
          next_attempt_at = now() + make_interval(secs => $4)
        WHERE id = $1 AND lease_holder = $2`,
       [delivery.id, owner, verdict.state, waitSeconds],

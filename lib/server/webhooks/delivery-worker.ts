@@ -7,6 +7,7 @@ import { log } from "@/lib/server/log";
 import { errorMessage } from "@/lib/shared/error-message";
 import { claimDelivery } from "./delivery-lease";
 import { deliverOne } from "./deliver-one";
+import { pruneDeliveries } from "./prune-deliveries";
 
 // Attempts one process makes at once, and at most this many of one endpoint's across the deployment: a slow or dead
 // endpoint holds a few places until its timeout, never all of them.
@@ -17,11 +18,14 @@ const TICK_MS = 1_000;
 // Beyond the attempt's timeout, the time to record it: a lease that outlives both means the process stopped.
 const LEASE_MARGIN_SECONDS = 10;
 
+const PRUNE_EVERY_MS = 60 * 60_000;
+
 type Worker = {
   owner: string;
   running: Set<Promise<void>>;
   claiming?: Promise<void>;
   timer?: NodeJS.Timeout;
+  pruning?: NodeJS.Timeout;
   stop: AbortController;
 };
 
@@ -61,6 +65,11 @@ export function wakeWebhookWorker(): void {
 export function startWebhookWorker(): void {
   const current = worker();
   current.timer ??= setInterval(() => void claim(current), TICK_MS).unref();
+  const prune = () =>
+    pruneDeliveries(getConfig().auditRetentionDays).catch((error: unknown) =>
+      log.warn("webhook_prune_failed", { error: errorMessage(error) }),
+    );
+  current.pruning ??= setInterval(() => void prune(), PRUNE_EVERY_MS).unref();
   void claim(current);
 }
 
@@ -68,6 +77,7 @@ export function startWebhookWorker(): void {
 export async function stopWebhookWorker(timeoutMs: number): Promise<void> {
   const current = worker();
   clearInterval(current.timer);
+  clearInterval(current.pruning);
   current.stop.abort();
   const drained = (async () => {
     await current.claiming;

@@ -18,3 +18,10 @@ export const noSecretToRotate = () =>
     "webhook_has_no_secret",
     "Only a standard endpoint has a secret: Slack and Teams URLs carry their own.",
   );
+
+export const webhookSwitchedOff = () =>
+  new AppError(
+    409,
+    "webhook_disabled",
+    "This endpoint is switched off, so nothing is sent to it. Switch it on first (PATCH with enabled: true).",
+  );

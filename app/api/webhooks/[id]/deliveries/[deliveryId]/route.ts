@@ -4,13 +4,14 @@ import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { validateBody } from "@/lib/server/http/validate-body";
 import { readDelivery, redeliver } from "@/lib/server/webhooks/delivery-store";
-import { deliveryNotFound, webhookNotFound } from "@/lib/server/webhooks/webhook-errors";
+import { deliveryNotFound, webhookNotFound, webhookSwitchedOff } from "@/lib/server/webhooks/webhook-errors";
 import { readWebhook } from "@/lib/server/webhooks/webhook-store";
 import { redeliverSchema } from "@/lib/shared/webhook-schemas";
 
-async function endpointId(id: string): Promise<string> {
+async function endpointId(id: string, sending = false): Promise<string> {
   const webhook = await readWebhook(id);
   if (!webhook) throw webhookNotFound();
+  if (sending && !webhook.enabled) throw webhookSwitchedOff();
   return webhook.id;
 }
 
@@ -23,7 +24,7 @@ export const GET = apiRoute("admin", async (_request, { params }) => {
 // Sent again with the same webhook-id, from the first wait of the schedule.
 export const POST = apiRoute("admin", async (request, { params }) => {
   validateBody(await readJsonBody(request, getConfig().maxBodyBytes), redeliverSchema, 'Send {"action": "redeliver"}.');
-  const endpoint = await endpointId(params.id ?? "");
+  const endpoint = await endpointId(params.id ?? "", true);
   if (!(await redeliver(endpoint, params.deliveryId ?? ""))) throw deliveryNotFound();
   return jsonResponse(JSON.stringify({ delivery: await readDelivery(endpoint, params.deliveryId ?? "") }), 202);
 });
