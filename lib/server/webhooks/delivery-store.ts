@@ -4,7 +4,7 @@ import { type Db, autocommit } from "@/lib/server/db/database";
 import { isoTime } from "@/lib/server/db/iso-time";
 import { isUuid } from "@/lib/server/db/is-uuid";
 import type { Delivery, WebhookEventType } from "@/lib/shared/webhook-schemas";
-import { wakeWebhookWorker } from "./delivery-worker";
+import { wakeWebhooks } from "./wake-signal";
 import { fanOutSql } from "./fan-out-sql";
 
 /** An event as it is queued: its data as JSON text, and the environment it belongs to (none: every endpoint's). */
@@ -16,7 +16,7 @@ export type WebhookEvent = { type: WebhookEventType; environment?: string; data:
  */
 export async function queueWebhookEvent(db: Db, event: WebhookEvent): Promise<void> {
   await db.query(fanOutSql("$1", "$2", "$3"), [event.type, event.environment ?? null, event.data]);
-  db.afterCommit(wakeWebhookWorker);
+  db.afterCommit(wakeWebhooks);
 }
 
 /** A test event for one endpoint, whatever it subscribes to. */
@@ -26,7 +26,7 @@ export async function queueTestEvent(endpointId: string, data: string): Promise<
     `INSERT INTO webhook_deliveries (id, endpoint_id, event_type, event_data) VALUES ($1, $2, 'ping', $3)`,
     [id, endpointId, data],
   );
-  wakeWebhookWorker();
+  wakeWebhooks();
   return id;
 }
 

@@ -8,6 +8,7 @@ import { errorMessage } from "@/lib/shared/error-message";
 import { claimDelivery } from "./delivery-lease";
 import { deliverOne } from "./deliver-one";
 import { pruneDeliveries } from "./prune-deliveries";
+import { onWebhookWake } from "./wake-signal";
 
 // Attempts one process makes at once, and at most this many of one endpoint's across the deployment: a slow or dead
 // endpoint holds a few places until its timeout, never all of them.
@@ -26,6 +27,7 @@ type Worker = {
   claiming?: Promise<void>;
   timer?: NodeJS.Timeout;
   pruning?: NodeJS.Timeout;
+  stopWaking?: () => void;
   stop: AbortController;
 };
 
@@ -56,15 +58,10 @@ function claim(current: Worker): Promise<void> {
   return current.claiming;
 }
 
-/** Looks for due deliveries now: after a change here queued some. */
-export function wakeWebhookWorker(): void {
-  const current = worker();
-  if (current.timer && !current.stop.signal.aborted) void claim(current);
-}
-
 export function startWebhookWorker(): void {
   const current = worker();
   current.timer ??= setInterval(() => void claim(current), TICK_MS).unref();
+  current.stopWaking ??= onWebhookWake(() => !current.stop.signal.aborted && void claim(current));
   const prune = () =>
     pruneDeliveries(getConfig().auditRetentionDays).catch((error: unknown) =>
       log.warn("webhook_prune_failed", { error: errorMessage(error) }),
@@ -78,6 +75,7 @@ export async function stopWebhookWorker(timeoutMs: number): Promise<void> {
   const current = worker();
   clearInterval(current.timer);
   clearInterval(current.pruning);
+  current.stopWaking?.();
   current.stop.abort();
   const drained = (async () => {
     await current.claiming;
