@@ -38,7 +38,11 @@ CREATE TABLE webhook_deliveries (
   lease_expires timestamptz(3),
   created_at timestamptz(3) NOT NULL DEFAULT now()
 );
-CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
+-- A claim takes each enabled endpoint's due delivery waiting longest, and counts the attempts under way per endpoint:
+-- both by endpoint, so a dead endpoint's backlog is never scanned to reach another's.
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (endpoint_id, next_attempt_at) WHERE state = 'pending';
+CREATE INDEX webhook_deliveries_leased ON webhook_deliveries (endpoint_id)
+  WHERE state = 'pending' AND lease_holder IS NOT NULL;
 CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, created_at DESC);
 
 -- One row per attempt that ended: its answer's status (NULL when none came), what went wrong, and at most 8 KiB of the

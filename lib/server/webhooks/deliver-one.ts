@@ -7,7 +7,6 @@ import { type ClaimedDelivery, endAttempt } from "./delivery-lease";
 import { eventBody } from "./event-body";
 import { type AttemptOutcome, postWebhook } from "./send-webhook";
 import { openSecret, signatureHeader } from "./webhook-secret";
-import { sealedSecrets } from "./webhook-store";
 
 /** The Standard Webhooks headers; a standard endpoint's signed with its secret, and the previous one in its overlap. */
 async function headersFor(delivery: ClaimedDelivery, body: string): Promise<Record<string, string>> {
@@ -19,8 +18,8 @@ async function headersFor(delivery: ClaimedDelivery, body: string): Promise<Reco
     "webhook-timestamp": String(timestamp),
   };
   if (delivery.format !== "standard") return headers;
-  const { current, previous } = await sealedSecrets(delivery.endpointId);
-  const secrets = await Promise.all([current, previous].filter((sealed) => sealed !== null).map(openSecret));
+  const sealed = [delivery.sealedSecret, delivery.sealedPrevious].filter((secret) => secret !== null);
+  const secrets = await Promise.all(sealed.map(openSecret));
   headers["webhook-signature"] = signatureHeader(secrets, delivery.id, timestamp, body);
   return headers;
 }

@@ -16,6 +16,9 @@ export type ClaimedDelivery = {
   endpointId: string;
   url: string;
   format: WebhookFormat;
+  /** A standard endpoint's sealed secret, and the previous one while its overlap lasts. */
+  sealedSecret: string | null;
+  sealedPrevious: string | null;
 };
 
 // A delivery is leased as a running job is (decision 032): the row's holder and expiry, taken with SKIP LOCKED.
@@ -23,7 +26,10 @@ export type ClaimedDelivery = {
 const FREE = `d.state = 'pending' AND d.next_attempt_at <= now() AND (d.lease_holder IS NULL OR d.lease_expires < now())`;
 const IN_FLIGHT = `o.state = 'pending' AND o.lease_holder IS NOT NULL AND o.lease_expires >= now()`;
 
-/** The due delivery waiting longest, leased to `owner`; at most `perEndpoint` of one endpoint's are under way. */
+/**
+ * Of each enabled endpoint with fewer than `perEndpoint` attempts under way, its due delivery waiting longest; of
+ * those, the one waiting longest, leased to `owner`. One index probe per endpoint, however long a backlog is.
+ */
 export async function claimDelivery(
   owner: string,
   leaseSeconds: number,
@@ -33,12 +39,18 @@ export async function claimDelivery(
     `UPDATE webhook_deliveries AS claimed SET lease_holder = $1, lease_expires = now() + make_interval(secs => $2)
      FROM webhook_endpoints AS e
      WHERE e.id = claimed.endpoint_id AND claimed.id = (
-       SELECT d.id FROM webhook_deliveries AS d JOIN webhook_endpoints AS de ON de.id = d.endpoint_id AND de.enabled
-       WHERE ${FREE}
-         AND (SELECT count(*) FROM webhook_deliveries AS o WHERE o.endpoint_id = d.endpoint_id AND ${IN_FLIGHT}) < $3
-       ORDER BY d.next_attempt_at LIMIT 1 FOR UPDATE OF d SKIP LOCKED)
+       SELECT due.id FROM webhook_endpoints AS de
+       CROSS JOIN LATERAL (
+         SELECT d.id, d.next_attempt_at FROM webhook_deliveries AS d
+         WHERE d.endpoint_id = de.id AND ${FREE}
+         ORDER BY d.next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED) AS due
+       WHERE de.enabled
+         AND (SELECT count(*) FROM webhook_deliveries AS o WHERE o.endpoint_id = de.id AND ${IN_FLIGHT}) < $3
+       ORDER BY due.next_attempt_at LIMIT 1)
      RETURNING claimed.id, claimed.event_type AS type, ${isoTime("claimed.event_time")} AS time,
-       claimed.event_data AS data, claimed.attempts, e.id AS "endpointId", e.url, e.format`,
+       claimed.event_data AS data, claimed.attempts, e.id AS "endpointId", e.url, e.format,
+       e.secret_sealed AS "sealedSecret",
+       CASE WHEN e.previous_secret_until > now() THEN e.previous_secret_sealed END AS "sealedPrevious"`,
     [owner, leaseSeconds, perEndpoint],
   );
   return rows[0];
@@ -72,10 +84,26 @@ async function disableEndpoint(tx: Db, endpointId: string, reason: string): Prom
   await recordWebhookEvent(tx, "webhook_disabled", endpoint, {}, { reason });
 }
 
+// The attempt, the delivery's next state (while `owner` still holds it: a lease that ran out was taken by another
+// process, whose attempt settles it) and the endpoint's run of failures, in one statement; whether the endpoint has now
+// failed for longer than it may.
+const RECORD = `
+  WITH attempt AS (
+    INSERT INTO webhook_attempts (delivery_id, at, status, error, duration_ms, response)
+    SELECT $1, $5, $6, $7, $8, $9 WHERE EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = $1)),
+  settled AS (
+    -- An endpoint switched off while the attempt was under way will not send it again: it has failed.
+    UPDATE webhook_deliveries SET attempts = attempts + 1, lease_holder = NULL, lease_expires = NULL,
+      state = CASE WHEN $3 = 'pending' AND NOT (SELECT enabled FROM webhook_endpoints WHERE id = endpoint_id)
+                   THEN 'failed' ELSE $3 END,
+      next_attempt_at = now() + make_interval(secs => $4)
+    WHERE id = $1 AND lease_holder = $2)
+  UPDATE webhook_endpoints SET failing_since = CASE WHEN $3 = 'delivered' THEN NULL ELSE coalesce(failing_since, $5) END
+  WHERE id = $10 RETURNING failing_since < now() - make_interval(secs => $11) AS overdue`;
+
 /**
- * The attempt, recorded; the delivery settled by its verdict while `owner` still holds it (a lease that ran out was
- * taken by another process, whose attempt settles it); the endpoint's run of failures counted, and past
- * `disableAfterMs` of nothing but failures, or at a 410, the endpoint switched off.
+ * Records an ended attempt and what it means. At a 410 the endpoint is switched off in the same transaction; after
+ * `disableAfterMs` of nothing but failures, in the next one (should the process stop between, the next failure does it).
  */
 export async function endAttempt(
   owner: string,
@@ -85,34 +113,27 @@ export async function endAttempt(
   verdict: Verdict,
   disableAfterMs: number,
 ): Promise<void> {
-  await transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO webhook_attempts (delivery_id, at, status, error, duration_ms, response)
-       SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = $1)`,
-      [delivery.id, at, outcome.status, outcome.error, outcome.durationMs, outcome.response],
-    );
-    const waitSeconds = verdict.state === "pending" ? verdict.waitMs / 1000 : 0;
-    await tx.query(
-      // An endpoint switched off while the attempt was under way will not send it again: it has failed.
-      `UPDATE webhook_deliveries SET attempts = attempts + 1, lease_holder = NULL, lease_expires = NULL,
-         state = CASE WHEN $3 = 'pending' AND NOT (SELECT enabled FROM webhook_endpoints WHERE id = endpoint_id)
-                      THEN 'failed' ELSE $3 END,
-         next_attempt_at = now() + make_interval(secs => $4)
-       WHERE id = $1 AND lease_holder = $2`,
-      [delivery.id, owner, verdict.state, waitSeconds],
-    );
-    const { rows } = await tx.query<{ overdue: boolean }>(
-      `UPDATE webhook_endpoints SET failing_since = CASE WHEN $2 THEN NULL ELSE coalesce(failing_since, $3) END
-       WHERE id = $1 RETURNING failing_since < now() - make_interval(secs => $4) AS overdue`,
-      [delivery.endpointId, verdict.state === "delivered", at, disableAfterMs / 1000],
-    );
+  const waitSeconds = verdict.state === "pending" ? verdict.waitMs / 1000 : 0;
+  const values = [
+    ...[delivery.id, owner, verdict.state, waitSeconds, at],
+    ...[
+      outcome.status,
+      outcome.error,
+      outcome.durationMs,
+      outcome.response,
+      delivery.endpointId,
+      disableAfterMs / 1000,
+    ],
+  ];
+  const record = async (db: Db) => (await db.query<{ overdue: boolean }>(RECORD, values)).rows[0]?.overdue === true;
+  if (verdict.state === "failed" && verdict.disable) {
+    const reason = verdict.disable;
+    await transaction(async (tx) => {
+      await record(tx);
+      await disableEndpoint(tx, delivery.endpointId, reason);
+    });
+  } else if (await record(autocommit)) {
     const hours = Math.round((disableAfterMs / 3_600_000) * 10) / 10;
-    const reason =
-      verdict.state === "failed" && verdict.disable
-        ? verdict.disable
-        : rows[0]?.overdue
-          ? `Every attempt failed for ${hours} hours.`
-          : undefined;
-    if (reason) await disableEndpoint(tx, delivery.endpointId, reason);
-  });
+    await transaction((tx) => disableEndpoint(tx, delivery.endpointId, `Every attempt failed for ${hours} hours.`));
+  }
 }

@@ -1,7 +1,18 @@
 import "server-only";
 import http from "node:http";
 import https from "node:https";
+import { remember } from "@epic-web/remember";
 import { checkedLookup, literalAddressRefusal } from "./address-check";
+
+// Kept-alive connections, each made through checkedLookup: every new connection's address is checked as it is made,
+// and one already checked is reused. No limit per host: the worker bounds the attempts under way, and endpoints on one
+// host (Slack's) must not wait for each other. Idle ones close first on this side, as the catalogue client's do.
+const IDLE_SOCKET_MS = 4_000;
+const agents = () =>
+  remember("webhook-http-agents", () => ({
+    "http:": new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS, lookup: checkedLookup }),
+    "https:": new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS, lookup: checkedLookup }),
+  }));
 
 /** How one attempt ended: the answer's status (null when none came), what went wrong, and its body's first 8 KiB. */
 export type AttemptOutcome = {
@@ -38,7 +49,7 @@ const answerText = (chunks: Buffer[]) =>
   Buffer.concat(chunks).subarray(0, ANSWER_MAX_BYTES).toString("utf8").toWellFormed().replaceAll("\u0000", "\u2400");
 
 /**
- * POSTs `body` to `url` once: a new connection whose address is checked as it is made (checkedLookup), no redirect
+ * POSTs `body` to `url` once, on a connection whose address was checked as it was made (checkedLookup), no redirect
  * followed, the whole attempt ended after `timeoutMs`. Never rejects: a failure is an outcome.
  */
 export function postWebhook(
@@ -62,8 +73,7 @@ export function postWebhook(
     const request = transport.request(url, {
       method: "POST",
       headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
-      agent: false,
-      lookup: checkedLookup,
+      agent: agents()[url.protocol === "https:" ? "https:" : "http:"],
       signal: AbortSignal.timeout(timeoutMs),
     });
     request.on("response", (response) => {
@@ -71,7 +81,7 @@ export function postWebhook(
       let size = 0;
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
-      const done = () => {
+      const done = (cut: boolean) => {
         const redirect = status >= 300 && status < 400;
         finish({
           status,
@@ -79,16 +89,17 @@ export function postWebhook(
           response: answerText(chunks),
           retryAfterMs: retryAfterMs(response.headers["retry-after"]),
         });
-        response.destroy();
+        // Read no further than the limit; a body read to its end leaves the connection for the next attempt.
+        if (cut) response.destroy();
       };
       response.on("data", (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;
-        if (size >= ANSWER_MAX_BYTES) done();
+        if (size >= ANSWER_MAX_BYTES) done(true);
       });
-      response.on("end", done);
+      response.on("end", () => done(false));
       // Cut off while its body came (the timeout): the status arrived, and says how the attempt went.
-      response.on("error", done);
+      response.on("error", () => done(true));
     });
     request.on("error", (error) => finish({ status: null, error: describe(error, timeoutMs), response: null }));
     request.end(body);

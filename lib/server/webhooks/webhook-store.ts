@@ -8,9 +8,6 @@ import type { NewWebhook, Webhook, WebhookChange } from "@/lib/shared/webhook-sc
 const COLUMNS = `id, name, url, format, events, environments, enabled, disabled_reason AS "disabledReason",
   ${isoTime("created_at")} AS "createdAt", created_by AS "createdBy"`;
 
-/** What signs a standard endpoint's deliveries: the current secret, and the previous one during its overlap. */
-export type SealedSecrets = { current: string | null; previous: string | null };
-
 export async function insertWebhook(
   db: Db,
   webhook: NewWebhook,
@@ -100,14 +97,4 @@ export async function replaceSecret(
     [id, sealed, overlapMs / 1000],
   );
   return rows[0];
-}
-
-export async function sealedSecrets(id: string): Promise<SealedSecrets> {
-  const { rows } = await autocommit.query<SealedSecrets>(
-    `SELECT secret_sealed AS current,
-            CASE WHEN previous_secret_until > now() THEN previous_secret_sealed END AS previous
-     FROM webhook_endpoints WHERE id = $1`,
-    [id],
-  );
-  return rows[0] ?? { current: null, previous: null };
 }
