@@ -17,6 +17,15 @@ function requestWords(type: string, data: Data): string {
   return `Request ${type.slice("request.".length)}: ${what}, requested by ${text(request.requestedBy)}${decided}`;
 }
 
+function jobWords(type: string, data: Data): string {
+  const job = record(data.job);
+  const counts = record(job.counts);
+  const [kind = "", happened = ""] = type.split(".");
+  const what = `${kind === "promotion" ? "Promotion" : "Import"} ${happened === "paused" ? "paused" : text(job.state)}`;
+  const tally = ["created", "skipped", "failed", "unknown"].map((count) => `${text(counts[count] ?? 0)} ${count}`);
+  return `${what} in ${text(job.environment)}: ${tally.join(", ")}`;
+}
+
 /** One line a person reads in Slack or Teams, and the page it links to. */
 function eventSummary({ type, data }: QueuedEvent): { line: string; url?: string } {
   let parsed: Data = {};
@@ -33,6 +42,11 @@ function eventSummary({ type, data }: QueuedEvent): { line: string; url?: string
     return { line, url };
   }
   if (type.startsWith("request.")) return { line: requestWords(type, parsed), url };
+  if (type.startsWith("import.") || type.startsWith("promotion.")) return { line: jobWords(type, parsed), url };
+  if (type === "audit.recorded") {
+    const by = parsed.actor ? ` by ${text(parsed.actor)}` : "";
+    return { line: `History: ${text(parsed.action).replaceAll("_", " ")}${by}` };
+  }
   return { line: `Categories admin: ${type}`, url };
 }
 
@@ -41,7 +55,9 @@ export function eventBody(format: WebhookFormat, event: QueuedEvent): string {
   if (format === "standard")
     return `{"type":${JSON.stringify(event.type)},"timestamp":${JSON.stringify(event.time)},"data":${event.data}}`;
   const { line, url } = eventSummary(event);
-  if (format === "slack") return JSON.stringify({ text: url ? `${line} <${url}|Open>` : line });
+  // Slack reads &, < and > as markup (<!channel> would notify a whole channel): a name is escaped as Slack asks.
+  const slackLine = line.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+  if (format === "slack") return JSON.stringify({ text: url ? `${slackLine} <${url}|Open>` : slackLine });
   // Teams workflows ("Post to a channel when a webhook request is received") take an Adaptive Card message.
   const card = {
     $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
