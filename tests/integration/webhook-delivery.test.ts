@@ -380,6 +380,19 @@ describe("a delivery", () => {
       params({ id: webhook.id, deliveryId: "x" }),
     );
     expect(unknown.status).toBe(404);
+
+    // An attempt holds it (as another replica's would): sent again only once that attempt has ended.
+    await testDb.query(
+      `UPDATE webhook_deliveries SET lease_holder = 'another', lease_expires = now() + interval '1 minute' WHERE id = $1`,
+      [id],
+    );
+    const held = await route.POST(
+      request(ada, "POST", `/api/webhooks/${webhook.id}/deliveries/${id}`, { action: "redeliver" }),
+      params({ id: webhook.id, deliveryId: id }),
+    );
+    expect(held.status).toBe(409);
+    expect(await held.json()).toMatchObject({ code: "delivery_under_way" });
+    await testDb.query(`UPDATE webhook_deliveries SET lease_holder = NULL, lease_expires = NULL WHERE id = $1`, [id]);
   });
 });
 

@@ -55,15 +55,23 @@ export async function readDelivery(endpointId: string, id: string): Promise<Deli
   return rows[0];
 }
 
-/** Pending again from its first wait, with the same id (so the same `webhook-id`); an attempt under way ends first. */
-export async function redeliver(endpointId: string, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const { rowCount } = await autocommit.query(
-    `UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at = now()
-     WHERE endpoint_id = $1 AND id = $2`,
+/** Pending again from its first wait, with the same id (so the same `webhook-id`), unless an attempt holds it. */
+export async function redeliver(endpointId: string, id: string): Promise<"queued" | "under-way" | "not-found"> {
+  if (!isUuid(id)) return "not-found";
+  // Not while an attempt holds it: that attempt's end would settle the delivery over the redelivery.
+  const { rows } = await autocommit.query<{ queued: boolean }>(
+    `WITH found AS (SELECT id, lease_holder IS NOT NULL AND lease_expires >= now() AS held FROM webhook_deliveries
+                    WHERE endpoint_id = $1 AND id = $2),
+          queued AS (UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at = now()
+                     WHERE id = (SELECT id FROM found WHERE NOT held) RETURNING id)
+     SELECT EXISTS (SELECT 1 FROM queued) AS queued FROM found`,
     [endpointId, id],
   );
-  return rowCount === 1;
+  const [found] = rows;
+  if (!found) return "not-found";
+  if (!found.queued) return "under-way";
+  wakeWebhooks();
+  return "queued";
 }
 
 /** Deliveries of the whole deployment still to be sent (for the metrics). */

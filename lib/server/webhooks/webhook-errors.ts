@@ -7,6 +7,9 @@ export const webhookNotFound = () =>
 export const deliveryNotFound = () =>
   new AppError(404, "delivery_not_found", "This endpoint has no delivery with this id.");
 
+export const deliveryUnderWay = () =>
+  new AppError(409, "delivery_under_way", "An attempt of this delivery is under way. Send it again once it has ended.");
+
 export const urlNotAllowed = (reason: string) => {
   const message = `The app may not send to this address: ${reason}. Ask an operator to add its network to WEBHOOK_ALLOWED_NETWORKS if it is a receiver inside the organisation.`;
   return new AppError(400, "url_not_allowed", message, { url: message });

@@ -4,7 +4,12 @@ import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { validateBody } from "@/lib/server/http/validate-body";
 import { readDelivery, redeliver } from "@/lib/server/webhooks/delivery-store";
-import { deliveryNotFound, webhookNotFound, webhookSwitchedOff } from "@/lib/server/webhooks/webhook-errors";
+import {
+  deliveryNotFound,
+  deliveryUnderWay,
+  webhookNotFound,
+  webhookSwitchedOff,
+} from "@/lib/server/webhooks/webhook-errors";
 import { readWebhook } from "@/lib/server/webhooks/webhook-store";
 import { redeliverSchema } from "@/lib/shared/webhook-schemas";
 
@@ -25,7 +30,9 @@ export const GET = apiRoute("admin", async (_request, { params }) => {
 export const POST = apiRoute("admin", async (request, { params }) => {
   validateBody(await readJsonBody(request, getConfig().maxBodyBytes), redeliverSchema, 'Send {"action": "redeliver"}.');
   const endpoint = await endpointId(params.id ?? "", true);
-  if (!(await redeliver(endpoint, params.deliveryId ?? ""))) throw deliveryNotFound();
+  const outcome = await redeliver(endpoint, params.deliveryId ?? "");
+  if (outcome === "not-found") throw deliveryNotFound();
+  if (outcome === "under-way") throw deliveryUnderWay();
   return jsonResponse(JSON.stringify({ delivery: await readDelivery(endpoint, params.deliveryId ?? "") }), 202);
 });
 
