@@ -186,7 +186,12 @@ describe("an event", () => {
       attachments: [
         {
           contentType: "application/vnd.microsoft.card.adaptive",
-          content: { type: "AdaptiveCard", body: [{ type: "TextBlock", text: expect.stringContaining("Test event") }] },
+          content: {
+            type: "AdaptiveCard",
+            body: [
+              { type: "RichTextBlock", inlines: [{ type: "TextRun", text: expect.stringContaining("Test event") }] },
+            ],
+          },
         },
       ],
     });

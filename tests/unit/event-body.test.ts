@@ -79,7 +79,12 @@ describe("eventBody", () => {
           contentType: "application/vnd.microsoft.card.adaptive",
           content: {
             type: "AdaptiveCard",
-            body: [{ type: "TextBlock", text: expect.stringContaining("Request created: create of 1 category") }],
+            body: [
+              {
+                type: "RichTextBlock",
+                inlines: [{ type: "TextRun", text: expect.stringContaining("Request created: create of 1 category") }],
+              },
+            ],
             actions: [{ type: "Action.OpenUrl", url: "https://admin.example/requests/7" }],
           },
         },

@@ -63,7 +63,8 @@ export function eventBody(format: WebhookFormat, event: QueuedEvent): string {
     $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
     type: "AdaptiveCard",
     version: "1.4",
-    body: [{ type: "TextBlock", text: line, wrap: true }],
+    // A TextRun is plain text, where a TextBlock reads markdown: a name like "[x](https://…)" stays words, not a link.
+    body: [{ type: "RichTextBlock", inlines: [{ type: "TextRun", text: line }] }],
     actions: url ? [{ type: "Action.OpenUrl", title: "Open", url }] : [],
   };
   return JSON.stringify({
