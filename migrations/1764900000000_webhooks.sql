@@ -36,6 +36,8 @@ CREATE TABLE webhook_deliveries (
   next_attempt_at timestamptz(3) NOT NULL DEFAULT now(),
   lease_holder text,
   lease_expires timestamptz(3),
+  -- Why it failed without an attempt of its own: its endpoint was switched off (the reason the endpoint gives).
+  failed_reason text,
   created_at timestamptz(3) NOT NULL DEFAULT now()
 );
 -- A claim takes each enabled endpoint's due delivery waiting longest, and counts the attempts under way per endpoint:

@@ -116,6 +116,8 @@ export const deliverySchema = z.object({
     }),
   ),
   nextAttemptAt: z.nullable(z.string()),
+  /** Why it failed without an attempt of its own: its endpoint was switched off. */
+  failedReason: z.nullable(z.string()),
   createdAt: z.string(),
 });
 

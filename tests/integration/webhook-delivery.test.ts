@@ -271,7 +271,8 @@ describe("a delivery", () => {
       [webhook.id],
     );
     const failed = await settled(webhook, next, "failed");
-    expect(failed.attempts.at(-1)).toMatchObject({ error: "Every attempt failed for 120 hours." });
+    expect(new Set(failed.attempts.map((attempt) => attempt.status))).toEqual(new Set([500]));
+    expect(failed.failedReason).toBe("Every attempt failed for 120 hours.");
     const one = await import("@/app/api/webhooks/[id]/route");
     const read = await one.GET(request(ada, "GET", `/api/webhooks/${webhook.id}`), params({ id: webhook.id }));
     expect(await read.json()).toMatchObject({ enabled: false, disabledReason: "Every attempt failed for 120 hours." });
@@ -294,6 +295,7 @@ describe("a delivery", () => {
     expect(off.status).toBe(200);
     const failed = await settled(webhook, id, "failed");
     expect(failed.attempts.map((attempt) => attempt.status)).toEqual([500]);
+    expect(failed.failedReason).toBe("switched off by an admin");
     const test = await import("@/app/api/webhooks/[id]/test/route");
     const refused = await test.POST(
       request(ada, "POST", `/api/webhooks/${webhook.id}/test`),

@@ -59,11 +59,9 @@ export async function claimDelivery(
 /** A delivery still waiting for an endpoint switched off has failed: nothing will send it. */
 export async function failPendingDeliveries(db: Db, endpointId: string, reason: string): Promise<void> {
   await db.query(
-    `WITH failed AS (
-       UPDATE webhook_deliveries SET state = 'failed', lease_holder = NULL, lease_expires = NULL
-       WHERE endpoint_id = $1 AND state = 'pending' AND lease_holder IS NULL RETURNING id)
-     INSERT INTO webhook_attempts (delivery_id, at, status, error, duration_ms)
-     SELECT id, now(), NULL, $2, 0 FROM failed`,
+    // One under way is settled by its attempt's end, which finds the endpoint switched off.
+    `UPDATE webhook_deliveries SET state = 'failed', failed_reason = $2, lease_holder = NULL, lease_expires = NULL
+     WHERE endpoint_id = $1 AND state = 'pending' AND (lease_holder IS NULL OR lease_expires < now())`,
     [endpointId, reason],
   );
 }
@@ -96,6 +94,7 @@ const RECORD = `
     UPDATE webhook_deliveries SET attempts = attempts + 1, lease_holder = NULL, lease_expires = NULL,
       state = CASE WHEN $3 = 'pending' AND NOT (SELECT enabled FROM webhook_endpoints WHERE id = endpoint_id)
                    THEN 'failed' ELSE $3 END,
+      failed_reason = CASE WHEN $3 = 'pending' THEN (SELECT disabled_reason FROM webhook_endpoints WHERE id = endpoint_id) END,
       next_attempt_at = now() + make_interval(secs => $4)
     WHERE id = $1 AND lease_holder = $2)
   UPDATE webhook_endpoints SET failing_since = CASE WHEN $3 = 'delivered' THEN NULL ELSE coalesce(failing_since, $5) END

@@ -32,6 +32,7 @@ export async function queueTestEvent(endpointId: string, data: string): Promise<
 
 const DELIVERY = `d.id, d.event_type AS type, d.state,
   CASE WHEN d.state = 'pending' THEN ${isoTime("d.next_attempt_at")} END AS "nextAttemptAt",
+  d.failed_reason AS "failedReason",
   ${isoTime("d.created_at")} AS "createdAt",
   coalesce((SELECT json_agg(json_build_object('at', ${isoTime("a.at")}, 'status', a.status, 'error', a.error,
               'durationMs', a.duration_ms, 'response', a.response) ORDER BY a.id)
@@ -62,7 +63,7 @@ export async function redeliver(endpointId: string, id: string): Promise<"queued
   const { rows } = await autocommit.query<{ queued: boolean }>(
     `WITH found AS (SELECT id, lease_holder IS NOT NULL AND lease_expires >= now() AS held FROM webhook_deliveries
                     WHERE endpoint_id = $1 AND id = $2),
-          queued AS (UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at = now()
+          queued AS (UPDATE webhook_deliveries SET state = 'pending', attempts = 0, failed_reason = NULL, next_attempt_at = now()
                      WHERE id = (SELECT id FROM found WHERE NOT held) RETURNING id)
      SELECT EXISTS (SELECT 1 FROM queued) AS queued FROM found`,
     [endpointId, id],
