@@ -34,6 +34,8 @@ export async function register() {
   await startJobWorker().catch((error: unknown) =>
     log.error("job_worker_not_started", { error: error instanceof Error ? error.message : String(error) }),
   );
+  const { startWebhookWorker } = await import("./lib/server/webhooks/delivery-worker");
+  startWebhookWorker();
   const { readGaugesAtScrape } = await import("./lib/server/metrics/read-gauges");
   readGaugesAtScrape();
   const { installShutdownHook } = await import("./lib/server/shutdown");

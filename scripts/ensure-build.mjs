@@ -10,6 +10,7 @@ const SOURCES = [
   "app",
   "components",
   "lib",
+  "migrations",
   "public",
   "next.config.js",
   "instrumentation.ts",

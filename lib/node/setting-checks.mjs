@@ -1,6 +1,7 @@
 // @ts-check
 // The checks of lib/node/config-schema.mjs, each message naming its setting and saying what is expected.
 import * as z from "zod/mini";
+import ipaddr from "ipaddr.js";
 import { parseTrustedProxies } from "./forwarded.mjs";
 
 /** @param {string} name @param {number} min @param {number} max */
@@ -160,4 +161,52 @@ export const oidcScopes = z
       (raw) => raw.split(/\s+/).includes("openid"),
       'OIDC_SCOPES must include openid, like "openid profile email"',
     ),
+  );
+
+/**
+ * Comma-separated CIDR ranges (a lone address is its own range), read with ipaddr.js as the address checks read them.
+ * @param {string} name
+ */
+export const networkList = (name) =>
+  z.pipe(
+    z.string(),
+    z.transform((raw, ctx) => {
+      /** @type {string[]} */
+      const ranges = [];
+      for (const entry of raw
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        try {
+          const [address, bits] = entry.includes("/") ? ipaddr.parseCIDR(entry) : [ipaddr.parse(entry), undefined];
+          ranges.push(`${address.toString()}/${bits ?? (address.kind() === "ipv4" ? 32 : 128)}`);
+        } catch {
+          ctx.issues.push({
+            code: "custom",
+            input: raw,
+            message: `${name} must be comma-separated CIDR ranges like 10.20.0.0/16 or fd00::/8 (got "${entry}")`,
+          });
+          return z.NEVER;
+        }
+      }
+      return ranges;
+    }),
+  );
+
+/** Comma-separated numbers of seconds, each 0 or more, fractions allowed. @param {string} name */
+export const secondsList = (name) =>
+  z.pipe(
+    z.string(),
+    z.transform((raw, ctx) => {
+      const values = raw.split(",").map((part) => part.trim());
+      if (values.some((value) => value === "" || !Number.isFinite(Number(value)) || Number(value) < 0)) {
+        ctx.issues.push({
+          code: "custom",
+          input: raw,
+          message: `${name} must be comma-separated numbers of seconds, like 5,300,1800 (got "${raw}")`,
+        });
+        return z.NEVER;
+      }
+      return values.map(Number);
+    }),
   );

@@ -6,6 +6,7 @@ import { endLiveStreams, stopLiveHub } from "@/lib/server/live/live-hub";
 import { stopServiceWatcher } from "@/lib/server/live/service-watcher";
 import { log } from "@/lib/server/log";
 import { flushTracing } from "@/lib/server/tracing/tracing";
+import { stopWebhookWorker } from "@/lib/server/webhooks/delivery-worker";
 
 // Sent by the server entry's drain (lib/node/drain.mjs), which owns the signals, the delay, the grace and the exit.
 const DRAIN_EVENT = "categories-admin:drain";
@@ -26,6 +27,8 @@ export function installShutdownHook(): void {
     inFlight.push(stopServiceWatcher());
     // Their creates in flight finish; another process carries the jobs on.
     inFlight.push(stopJobWorker(readyDelayMs + graceMs));
+    // Attempts under way end; another replica takes up what is still due.
+    inFlight.push(stopWebhookWorker(readyDelayMs + graceMs));
   });
   process.once(EXIT_EVENT, (lastWrites: Promise<unknown>[], { drained }: { drained: boolean }) => {
     if (drained) log.info("shutdown_finished", {});

@@ -31,6 +31,11 @@ export const AUDIT_ACTION_LABELS = {
   service_account_removed: "Service account removed",
   token_created: "API token issued",
   token_revoked: "API token revoked",
+  webhook_created: "Webhook added",
+  webhook_changed: "Webhook changed",
+  webhook_secret_rotated: "Webhook secret rotated",
+  webhook_deleted: "Webhook deleted",
+  webhook_disabled: "Webhook switched off",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -86,6 +86,16 @@ function tokenParts({ tokenName, account, hint, environments, expiresAt }: Audit
   ];
 }
 
+/** A webhook endpoint's: which, where to (the host only: a Slack or Teams URL is a secret), and why it stopped. */
+function webhookParts({ webhookName, format, host, events, reason }: AuditEntry["details"]): string[] {
+  return [
+    `"${text(webhookName)}"`,
+    format === undefined ? "" : `${text(format)} to ${text(host)}`,
+    events === undefined ? "" : `events ${text(events)}`,
+    reason === undefined ? "" : text(reason),
+  ];
+}
+
 /** A change that ran once approved says so. */
 const approvedParts = ({ approvedBy }: AuditEntry["details"]): string =>
   approvedBy === undefined ? "" : `approved by ${text(approvedBy)}`;
@@ -153,6 +163,12 @@ function ownParts({ action, details }: AuditEntry): string[] {
     case "token_created":
     case "token_revoked":
       return tokenParts(details);
+    case "webhook_created":
+    case "webhook_changed":
+    case "webhook_secret_rotated":
+    case "webhook_deleted":
+    case "webhook_disabled":
+      return webhookParts(details);
     default:
       return [];
   }

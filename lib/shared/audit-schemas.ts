@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { AUDIT_ACTIONS } from "./audit-actions";
 
-const auditEntrySchema = z.object({
+export const auditEntrySchema = z.object({
   id: z.string(),
   time: z.string(),
   actor: z.nullable(z.string()),

@@ -276,7 +276,7 @@ describe("a bearer token that is not valid", () => {
 });
 
 describe("what only people do", () => {
-  it("a token can neither manage service accounts and tokens nor sign in, stream events or read History", async () => {
+  it("a token can neither manage service accounts, tokens or webhooks nor sign in, stream events or read History", async () => {
     const account = await addServiceAccount("admin");
     const { token, secret } = await issueToken(account);
 
@@ -294,6 +294,11 @@ describe("what only people do", () => {
       await withToken(secret, "/api/auth/session"),
       await withToken(secret, "/api/auth/login", { method: "POST", body: ADMIN }),
       await withToken(secret, "/api/audit"),
+      await withToken(secret, "/api/webhooks"),
+      await withToken(secret, "/api/webhooks", {
+        method: "POST",
+        body: { name: "out", url: "https://hooks.example.com/x", format: "standard", events: ["category.created"] },
+      }),
     ];
     for (const response of refusals) {
       expect(response.status, response.url).toBe(403);

@@ -3,11 +3,25 @@ import { type IncomingHttpHeaders, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Socket } from "node:net";
 
-export type RecordedRequest = { method: string; path: string; headers: IncomingHttpHeaders; body: string };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** When its body had arrived (Date.now()). */
+  at: number;
+};
 
 /** What the fake does with one request: respond, respond late (or once `until` settles), hang, or drop it. */
 export type FakeReply =
-  | { status: number; body?: string; delayMs?: number; until?: Promise<unknown>; contentType?: string }
+  | {
+      status: number;
+      body?: string;
+      delayMs?: number;
+      until?: Promise<unknown>;
+      contentType?: string;
+      headers?: Record<string, string>;
+    }
   | { hang: true }
   | { reset: "before-headers" | "mid-body" };
 
@@ -36,6 +50,7 @@ export async function startFakeCatalogue(handler: FakeHandler = () => json(200, 
       path: request.url ?? "",
       headers: request.headers,
       body: Buffer.concat(chunks).toString("utf8"),
+      at: Date.now(),
     };
     requests.push(recorded);
     const reply = current(recorded);
@@ -55,6 +70,7 @@ export async function startFakeCatalogue(handler: FakeHandler = () => json(200, 
     response.writeHead(reply.status, {
       "content-type": reply.contentType ?? "application/json",
       "content-length": String(body.byteLength),
+      ...reply.headers,
     });
     response.end(body);
   });

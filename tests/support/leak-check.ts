@@ -60,7 +60,7 @@ export async function expectSecurityEvent(app: AppUnderTest, event: string, requ
     .toContain(requestId);
 }
 
-/** Every row of every table of the database at `url`, as JSON text. */
+/** Every row of every table of the database at `url`, each as JSON text. */
 export async function databaseRows(url: string): Promise<string[]> {
   const db = databaseAt(url);
   try {

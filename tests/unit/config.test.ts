@@ -38,7 +38,32 @@ describe("parseConfig", () => {
       database: { url: valid.DATABASE_URL, poolMax: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 5_000 },
       approval: { requiredFor: [], expiresMs: 72 * 3_600_000 },
       tokens: { maxDays: 365 },
+      webhooks: {
+        allowedNetworks: [],
+        timeoutMs: 15_000,
+        retryScheduleMs: [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400].map((seconds) => seconds * 1000),
+        disableAfterMs: 120 * 3_600_000,
+        secretOverlapMs: 24 * 3_600_000,
+      },
       localAccounts: true,
+    });
+  });
+
+  it("reads the webhook settings: CIDR ranges, fractions of seconds and hours", () => {
+    const { webhooks } = parseConfig({
+      ...valid,
+      WEBHOOK_ALLOWED_NETWORKS: " 10.20.0.0/16, fd00::1 ,127.0.0.1",
+      WEBHOOK_TIMEOUT_SECONDS: "0.5",
+      WEBHOOK_RETRY_SCHEDULE: "0.2, 1,60",
+      WEBHOOK_DISABLE_AFTER_HOURS: "0.5",
+      WEBHOOK_SECRET_OVERLAP_HOURS: "1.5",
+    });
+    expect(webhooks).toEqual({
+      allowedNetworks: ["10.20.0.0/16", "fd00::1/128", "127.0.0.1/32"],
+      timeoutMs: 500,
+      retryScheduleMs: [200, 1_000, 60_000],
+      disableAfterMs: 1_800_000,
+      secretOverlapMs: 5_400_000,
     });
   });
 
@@ -63,6 +88,13 @@ describe("parseConfig", () => {
     [{ CATALOGUE_ENVIRONMENT: "prod" }, "CATALOGUE_ENVIRONMENT must be one of production, staging, local"],
     [{ CATALOGUE_TIMEOUT_MS: "abc" }, 'CATALOGUE_TIMEOUT_MS must be a whole number from 1 to 600000 (got "abc")'],
     [{ CATALOGUE_TIMEOUT_MS: "0" }, "CATALOGUE_TIMEOUT_MS"],
+    [{ WEBHOOK_ALLOWED_NETWORKS: "10.0.0.0/33" }, "WEBHOOK_ALLOWED_NETWORKS must be comma-separated CIDR ranges"],
+    [{ WEBHOOK_ALLOWED_NETWORKS: "intranet" }, '(got "intranet")'],
+    [{ WEBHOOK_TIMEOUT_SECONDS: "0" }, "WEBHOOK_TIMEOUT_SECONDS must be a number above 0"],
+    [{ WEBHOOK_RETRY_SCHEDULE: "5,,300" }, "WEBHOOK_RETRY_SCHEDULE must be comma-separated numbers of seconds"],
+    [{ WEBHOOK_RETRY_SCHEDULE: "5,-1" }, "WEBHOOK_RETRY_SCHEDULE"],
+    [{ WEBHOOK_DISABLE_AFTER_HOURS: "never" }, "WEBHOOK_DISABLE_AFTER_HOURS"],
+    [{ WEBHOOK_SECRET_OVERLAP_HOURS: "-2" }, "WEBHOOK_SECRET_OVERLAP_HOURS"],
     [{ PORT: "70000" }, "PORT must be a whole number from 1 to 65535"],
     [{ SESSION_SECRET: undefined }, "SESSION_SECRET is required when CATALOGUE_API_URL is set"],
     [{ SESSION_SECRET: "too-short" }, "SESSION_SECRET must have at least 32 characters"],

@@ -6,6 +6,7 @@ import { log } from "@/lib/server/log";
 import type { AuditAction } from "@/lib/shared/audit-actions";
 import { type NewLiveEvent, withLiveEvent } from "@/lib/server/live/live-event-store";
 import { wakeLiveHub } from "@/lib/server/live/live-hub";
+import { wakeWebhooks } from "@/lib/server/webhooks/wake-signal";
 import { storedEnvironment } from "@/lib/server/config/environments";
 import { MAX_FIELD_CHARS, auditText as cut } from "@/lib/server/db/audit-text";
 import { errorMessage } from "@/lib/shared/error-message";
@@ -66,6 +67,7 @@ async function insert(db: Db, events: readonly AuditEvent[], live?: NewLiveEvent
   if (live) {
     await db.query(...withLiveEvent(INSERT, values, live));
     db.afterCommit(wakeLiveHub);
+    if (live.webhook) db.afterCommit(wakeWebhooks);
   } else ids = (await db.query<{ id: string }>(INSERT, values)).rows.map((row) => row.id);
   return ids;
 }
@@ -138,6 +140,7 @@ export async function recordCreateRequested(
         const [text, all] = live ? withLiveEvent(update, values, live) : [update, values];
         await query(text, all);
         if (live) wakeLiveHub();
+        if (live?.webhook) wakeWebhooks();
       } catch (error) {
         logFailure(event.requestId, error);
       }

@@ -4,7 +4,7 @@ import { CompactEncrypt, compactDecrypt } from "jose";
 import { getConfig } from "@/lib/server/config/config";
 
 /** What a sealed text is for: each purpose has its own key, so one can never be opened as another. */
-export type SealPurpose = "oidc-flow-cookie" | "oidc-id-token";
+export type SealPurpose = "oidc-flow-cookie" | "oidc-id-token" | "webhook-secret";
 
 function keyFor(purpose: SealPurpose, secret: string): Uint8Array {
   return new Uint8Array(hkdfSync("sha256", secret, "categories-admin", `categories-admin ${purpose}`, 32));

@@ -3,6 +3,8 @@ import type { ApprovalDetails, ChangeContext } from "@/lib/server/audit/change-c
 import { writeAudit } from "@/lib/server/audit/audit-trail";
 import type { Db } from "@/lib/server/db/database";
 import type { ChangeRequest } from "@/lib/shared/change-request-schemas";
+import { appLink } from "@/lib/server/webhooks/app-link";
+import { queueWebhookEvent } from "@/lib/server/webhooks/delivery-store";
 
 type RequestAction =
   | "request_created"
@@ -38,6 +40,26 @@ export async function recordRequestEvent(
       },
     },
   ]);
+  await queueWebhookEvent(db, requestWebhookEvent(action, request));
+}
+
+const REQUEST_EVENT_TYPES = {
+  request_created: "request.created",
+  request_approved: "request.approved",
+  request_rejected: "request.rejected",
+  request_withdrawn: "request.withdrawn",
+  request_expired: "request.expired",
+} as const satisfies Record<RequestAction, string>;
+
+/** `request.created`, `request.approved`, …: the request's thin summary and a link to its page (issue 45). */
+function requestWebhookEvent(action: RequestAction, request: ChangeRequest) {
+  const { id, kind, environment, state, requestedBy, decidedBy, comment, summary } = request;
+  const data = { request: { id, kind, environment, state, requestedBy, decidedBy, comment, summary } };
+  return {
+    type: REQUEST_EVENT_TYPES[action],
+    environment,
+    data: JSON.stringify({ ...data, url: appLink(`/requests/${id}`) }),
+  };
 }
 
 export const approvalDetails = (request: ChangeRequest, approvedBy: string): ApprovalDetails => ({

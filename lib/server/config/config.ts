@@ -3,6 +3,7 @@ import { configErrorMessage, parseSettings } from "@/lib/node/config-schema.mjs"
 import type { Environment } from "@/lib/shared/environment";
 import { type ApprovalSettings, readApprovalSettings } from "./approval-settings";
 import { type CatalogueSettings, readCatalogueSettings } from "./catalogue-settings";
+import { type WebhookSettings, readWebhookSettings } from "./webhook-settings";
 
 const JOB_LEASE_SECONDS_DEFAULT = 10;
 
@@ -52,6 +53,8 @@ export type Config = {
   approval: ApprovalSettings;
   /** Service accounts' API tokens: the longest one may last. */
   tokens: { maxDays: number };
+  /** Webhook delivery (issue 45): the ranges allowed although private, and the timing of attempts. */
+  webhooks: WebhookSettings;
   /** Set when OIDC_ISSUER is: staff sign in through the organisation's identity provider. */
   oidc?: OidcSettings;
   /** Whether local accounts may sign in (AUTH_LOCAL=off turns them off once SSO is configured). */
@@ -147,6 +150,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     approval,
     tokens: { maxDays: settings.TOKEN_MAX_DAYS },
+    webhooks: readWebhookSettings(settings),
     oidc:
       settings.OIDC_ISSUER && appOrigin
         ? {

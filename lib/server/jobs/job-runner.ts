@@ -2,6 +2,7 @@ import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { transaction } from "@/lib/server/db/database";
 import { appMetrics } from "@/lib/server/metrics/app-metrics";
+import { queueJobEvent } from "@/lib/server/webhooks/job-event";
 import { recordJobEnd } from "./job-audit";
 import { kindOf } from "./job-kinds";
 import { othersWaiting, releaseLease, takeLease } from "./job-lease";
@@ -125,6 +126,7 @@ async function runLeased(id: string, options: RunOptions): Promise<void> {
       await transaction(async (tx) => {
         const ended = await endJob(tx, id, leaseOwner);
         if (ended) await recordJobEnd(tx, ended);
+        if (ended) await queueJobEvent(tx, ended, "finished");
       });
       return;
     }

@@ -1,10 +1,11 @@
 import "server-only";
-import { type Db, autocommit, query } from "@/lib/server/db/database";
+import { type Db, autocommit, query, transaction } from "@/lib/server/db/database";
 import { log } from "@/lib/server/log";
 import { AppError } from "@/lib/shared/app-error";
 import type { Job, JobAction } from "@/lib/shared/job-schemas";
 import { readJob } from "./job-store";
 import { announceJob } from "./job-updates";
+import { queueJobEvent } from "@/lib/server/webhooks/job-event";
 
 // A job's states: preview → running ⇄ paused → finished or cancelled; a finished one with unknown rows may run again.
 // Each change is one statement that names the states it starts from, so two people acting at once cannot both win.
@@ -86,11 +87,17 @@ export const stateConflict = ({ kind, state }: Job, action: string) =>
 
 /** A pause is for rows not yet sent: a person decides when the service is back. */
 export async function pauseJob(job: Job, reason: string, leaseOwner: string): Promise<void> {
-  const { rowCount } = await query(
-    `UPDATE import_jobs SET state = 'paused', pause_reason = $3 WHERE id = $1 AND state = 'running' AND ${LEASED}`,
-    [job.id, leaseOwner, reason],
-  );
-  if (rowCount !== 1) return;
+  // With its webhook event, in one transaction: a pause is never announced without happening, nor lost.
+  const paused = await transaction(async (tx) => {
+    const { rowCount } = await tx.query(
+      `UPDATE import_jobs SET state = 'paused', pause_reason = $3 WHERE id = $1 AND state = 'running' AND ${LEASED}`,
+      [job.id, leaseOwner, reason],
+    );
+    const now = rowCount === 1 ? await readJob(job.id, undefined, tx) : undefined;
+    if (now) await queueJobEvent(tx, now, "paused");
+    return now;
+  });
+  if (!paused) return;
   log.warn(`${job.kind}_paused`, { jobId: job.id, reason });
   void announceJob(job.id);
 }

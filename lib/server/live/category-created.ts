@@ -15,6 +15,7 @@ export function categoryCreatedEvent(
   const json = JSON.stringify;
   return {
     type: "category-created",
+    webhook: { type: "category.created", environment },
     data: `{"environment":${json(environment)},"category":${categoryToJson(category)},"by":${json(by ?? null)},"via":${json(via)}}`,
   };
 }

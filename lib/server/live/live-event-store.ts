@@ -1,6 +1,7 @@
 import "server-only";
 import { query } from "@/lib/server/db/database";
 import type { LiveEventType } from "@/lib/shared/live-events";
+import { fanOutSql } from "@/lib/server/webhooks/fan-out-sql";
 
 /** The NOTIFY channel that says a new event is in live_events; its payload is the event's id. */
 export const LIVE_CHANNEL = "live_events";
@@ -10,7 +11,13 @@ const ID_ORDER_LOCK = 34_001;
 const REPLAY_MINUTES = 10;
 
 // A resync is written too when the service watcher finds more new categories than it would announce one by one.
-export type NewLiveEvent = { type: LiveEventType; adminsOnly?: boolean; data: string };
+/** `webhook`: the same data also goes out as this webhook event (issue 45), queued in the same statement. */
+export type NewLiveEvent = {
+  type: LiveEventType;
+  adminsOnly?: boolean;
+  data: string;
+  webhook?: { type: "category.created"; environment: string };
+};
 export type LiveEvent = { id: string; type: LiveEventType; adminsOnly: boolean; data: string };
 
 /**
@@ -19,13 +26,21 @@ export type LiveEvent = { id: string; type: LiveEventType; adminsOnly: boolean; 
  */
 export function withLiveEvent(statement: string, values: unknown[], event: NewLiveEvent): [string, unknown[]] {
   const n = values.length;
+  const { webhook } = event;
+  const hooks = webhook ? `, hooks AS (${fanOutSql(`$${n + 4}::text`, `$${n + 5}`, `$${n + 3}`, ", ordered")})` : "";
   return [
     `WITH written AS (${statement}),
           ordered AS (SELECT pg_advisory_xact_lock(${ID_ORDER_LOCK}) FROM (SELECT 1 FROM written LIMIT 1) AS one),
           event AS (INSERT INTO live_events (type, admins_only, data)
-                    SELECT $${n + 1}, $${n + 2}, $${n + 3} FROM ordered RETURNING id)
+                    SELECT $${n + 1}, $${n + 2}, $${n + 3} FROM ordered RETURNING id)${hooks}
      SELECT pg_notify('${LIVE_CHANNEL}', id::text) FROM event`,
-    [...values, event.type, event.adminsOnly ?? false, event.data],
+    [
+      ...values,
+      event.type,
+      event.adminsOnly ?? false,
+      event.data,
+      ...(webhook ? [webhook.type, webhook.environment] : []),
+    ],
   ];
 }
 

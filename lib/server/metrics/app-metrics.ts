@@ -25,6 +25,8 @@ type Gauges = {
   /** The deployment's requests waiting for approval, read from the database. */
   pendingRequests: () => Promise<number>;
   liveQueuedBytes: () => number;
+  /** The deployment's webhook deliveries still to be sent, read from the database. */
+  webhooksWaiting?: () => Promise<number>;
 };
 
 function create() {
@@ -107,6 +109,26 @@ function create() {
         const pending = await gauges?.pendingRequests().catch(() => undefined);
         if (pending === undefined) this.reset();
         else this.set(pending);
+      },
+    }),
+    webhookDeliveries: new client.Counter({
+      name: `${PREFIX}webhook_deliveries_total`,
+      help: "Webhook deliveries settled by this process, by outcome (delivered or failed).",
+      labelNames: ["outcome"],
+    }),
+    webhookAttemptDuration: new client.Histogram({
+      name: `${PREFIX}webhook_attempt_duration_seconds`,
+      help: "Time a webhook attempt took, by result (2xx, 3xx, 4xx, 5xx, timeout, refused, error).",
+      labelNames: ["result"],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30],
+    }),
+    webhooksWaiting: new client.Gauge({
+      name: `${PREFIX}webhook_deliveries_waiting`,
+      help: "Webhook deliveries still to be sent, in the whole deployment (every replica reports it).",
+      async collect() {
+        const waiting = await gauges?.webhooksWaiting?.().catch(() => undefined);
+        if (waiting === undefined) this.reset();
+        else this.set(waiting);
       },
     }),
     readGauges(next: Gauges) {

@@ -4,11 +4,12 @@ import { catalogue } from "@/lib/server/catalogue/catalogue";
 import { configuredEnvironments } from "@/lib/server/config/environments";
 import { poolStats } from "@/lib/server/db/database";
 import { queuedStreamBytes } from "@/lib/server/live/live-hub";
+import { countWaitingDeliveries } from "@/lib/server/webhooks/delivery-store";
 import { appMetrics } from "./app-metrics";
 
 /**
  * What the gauges read at each scrape: each environment's breaker, the database pool, the pending requests, the bytes
- * the live streams hold.
+ * the live streams hold, the webhook deliveries waiting.
  */
 export function readGaugesAtScrape(): void {
   appMetrics().readGauges({
@@ -22,5 +23,6 @@ export function readGaugesAtScrape(): void {
     pool: poolStats,
     pendingRequests: countPendingRequests,
     liveQueuedBytes: queuedStreamBytes,
+    webhooksWaiting: countWaitingDeliveries,
   });
 }

@@ -1,0 +1,53 @@
+import "server-only";
+import { getConfig } from "@/lib/server/config/config";
+import { appMetrics } from "@/lib/server/metrics/app-metrics";
+import { inSpan, noteOnSpan } from "@/lib/server/tracing/tracing";
+import { attemptVerdict } from "./attempt-verdict";
+import { type ClaimedDelivery, endAttempt } from "./delivery-lease";
+import { eventBody } from "./event-body";
+import { type AttemptOutcome, postWebhook } from "./send-webhook";
+import { openSecret, signatureHeader } from "./webhook-secret";
+
+/** The Standard Webhooks headers; a standard endpoint's signed with its secret, and the previous one in its overlap. */
+async function headersFor(delivery: ClaimedDelivery, body: string): Promise<Record<string, string>> {
+  const timestamp = Math.floor(Date.now() / 1000);
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "user-agent": "categories-admin-webhooks/1",
+    "webhook-id": delivery.id,
+    "webhook-timestamp": String(timestamp),
+  };
+  if (delivery.format !== "standard") return headers;
+  const sealed = [delivery.sealedSecret, delivery.sealedPrevious].filter((secret) => secret !== null);
+  const secrets = await Promise.all(sealed.map(openSecret));
+  headers["webhook-signature"] = signatureHeader(secrets, delivery.id, timestamp, body);
+  return headers;
+}
+
+/** An attempt's result as the metrics label it: the status's class, or why none came. */
+function attemptResult({ status, error }: AttemptOutcome): string {
+  if (status !== null) return `${Math.floor(status / 100)}xx`;
+  if (error?.startsWith("no answer within")) return "timeout";
+  return error?.includes("may not reach") ? "refused" : "error";
+}
+
+/** One attempt of a leased delivery, recorded with what it means for the delivery and its endpoint. */
+export async function deliverOne(delivery: ClaimedDelivery, owner: string): Promise<void> {
+  const { timeoutMs, retryScheduleMs, disableAfterMs } = getConfig().webhooks;
+  const body = eventBody(delivery.format, delivery);
+  const headers = await headersFor(delivery, body);
+  const at = new Date();
+  const url = new URL(delivery.url);
+  // A span per attempt, named by the host only: the path of a Slack or Teams URL is its secret.
+  const attributes = { "server.address": url.hostname, "webhook.event_type": delivery.type, "webhook.id": delivery.id };
+  const outcome = await inSpan("webhook POST", attributes, async () => {
+    const ended = await postWebhook(url, headers, body, timeoutMs);
+    noteOnSpan({ "http.response.status_code": ended.status ?? 0, "webhook.error": ended.error ?? "" });
+    return ended;
+  });
+  const verdict = attemptVerdict(outcome, delivery.attempts + 1, retryScheduleMs);
+  await endAttempt(owner, delivery, at, outcome, verdict, disableAfterMs);
+  const metrics = appMetrics();
+  metrics.webhookAttemptDuration.observe({ result: attemptResult(outcome) }, outcome.durationMs / 1000);
+  if (verdict.state !== "pending") metrics.webhookDeliveries.inc({ outcome: verdict.state });
+}
