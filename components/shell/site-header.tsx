@@ -41,8 +41,8 @@ export function SiteHeader({ environment, home, switcher, user, ssoName = "singl
             </a>
           )}
           {user.role === "admin" && (
-            <a href="/settings/service-accounts" className="nav-link">
-              Service accounts
+            <a href="/settings/notifications" className="nav-link">
+              Settings
             </a>
           )}
           {user.role === "admin" && requests !== undefined && (
