@@ -41,6 +41,7 @@ export function SiteHeader({ environment, home, switcher, user, ssoName = "singl
             </a>
           )}
           {user.role === "admin" && (
+            // eslint-disable-next-line @next/next/no-html-link-for-pages -- plain, as the links above, for the same reason
             <a href="/settings/notifications" className="nav-link">
               Settings
             </a>
