@@ -71,7 +71,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
     const instances: [InstanceName, Record<string, string>][] = [
       // The tests play the proxy in front of the main instance: their X-Forwarded-For names the client.
-      ["main", { CATALOGUE_API_URL: catalogue.url, CATALOGUE_ENVIRONMENT: "staging", TRUSTED_PROXIES: "127.0.0.1" }],
+      // WEBHOOK_ALLOWED_NETWORKS: the instances are started once for the run, so a spec cannot set it for itself; the
+      // notifications spec's receiver listens on loopback, which the app refuses to send to unless it is allowed.
+      [
+        "main",
+        {
+          CATALOGUE_API_URL: catalogue.url,
+          CATALOGUE_ENVIRONMENT: "staging",
+          TRUSTED_PROXIES: "127.0.0.1",
+          WEBHOOK_ALLOWED_NETWORKS: "127.0.0.1/32",
+        },
+      ],
       // No breaker on the faulty and down instances: each test's faults are its own, and parallel tests' failures must
       // not add up to a pause for all of them. The breaker's pause has tests of its own (the import outage test).
       [

@@ -2,7 +2,8 @@
 // `npm run lighthouse`: Lighthouse scores of every page on the production build, /login signed out and the others
 // signed in as an admin, with both embedded catalogues (production seeded with 30 categories, staging with some of
 // them, some described anew and some of its own, so each group of /compare has rows), one import (a preview), one
-// finished promotion and one promotion waiting for approval (staging needs it here), made through the API. In the system Chromium. Prints a table, every failing accessibility and
+// finished promotion, one promotion waiting for approval (staging needs it here) and one webhook endpoint with a test
+// event, made through the API. In the system Chromium. Prints a table, every failing accessibility and
 // best-practices audit, the performance metrics and failing performance audits, writes
 // bench/results/lighthouse-latest.json and exits 1 when a page misses a target.
 // Options: --mobile (Lighthouse's mobile default instead of the desktop preset), --runs=N (median by performance),
@@ -13,7 +14,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, generateReport } from "lighthouse";
 import { makeCategories } from "../bench/lib/seed.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
-import { createImport, promote, requestPromotion } from "./lib/job-pages.mjs";
+import { createImport, createWebhook, promote, requestPromotion } from "./lib/job-pages.mjs";
 import { startApp, whenExiting } from "./lib/standalone-app.mjs";
 import { auditDetails, failingAudits, layoutShift, metrics } from "./lib/lighthouse-audits.mjs";
 
@@ -76,6 +77,7 @@ try {
     to: "staging",
     count: 3,
   });
+  const webhookId = await createWebhook(app.url, cookie);
   const pages = [
     { path: "/login", signedIn: false },
     { path: "/categories", signedIn: true },
@@ -88,6 +90,8 @@ try {
     { path: "/requests", signedIn: true },
     { path: `/requests/${requestId}`, signedIn: true },
     { path: "/settings/service-accounts", signedIn: true },
+    { path: "/settings/notifications", signedIn: true },
+    { path: `/settings/notifications/${webhookId}`, signedIn: true },
   ];
   for (const page of pages) {
     /** @type {import("lighthouse").Result[]} */

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useAnnounce } from "@/components/ui/announcer";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { describeError } from "@/lib/browser/describe-error";
 import { useAddServiceAccount } from "@/lib/browser/service-accounts/service-accounts";
@@ -50,9 +50,9 @@ export function AddAccountForm() {
         )}
       </Field>
       <div className="actions">
-        <Button type="submit" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? "Adding…" : "Add service account"}
-        </Button>
+        <SubmitButton busy={formState.isSubmitting} busyLabel="Adding…">
+          Add service account
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,17 +1,18 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/button";
+import { CheckboxGroup } from "@/components/ui/checkbox-group";
 import { Field } from "@/components/ui/field";
+import { NewSecret } from "@/components/ui/new-secret";
 import { describeError } from "@/lib/browser/describe-error";
+import { setServerFieldErrors } from "@/lib/browser/forms/server-field-errors";
 import { useIssueToken } from "@/lib/browser/service-accounts/service-accounts";
-import { AppError } from "@/lib/shared/app-error";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { TOKEN_DEFAULT_DAYS, newTokenSchema } from "@/lib/shared/service-account-schemas";
-import { NewSecret } from "./new-secret";
 
 const formSchema = z.object({
   name: newTokenSchema.shape.name,
@@ -29,7 +30,6 @@ export function IssueTokenForm({ account, environments }: IssueTokenFormProps) {
   const issue = useIssueToken();
   const [issued, setIssued] = useState<{ name: string; secret: string }>();
   const [failure, setFailure] = useState<string>();
-  const focus = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
   const { register, handleSubmit, setError, reset, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: { name: "", expiresInDays: TOKEN_DEFAULT_DAYS, environments: [] },
@@ -49,12 +49,7 @@ export function IssueTokenForm({ account, environments }: IssueTokenFormProps) {
       reset();
       setIssued({ name: token.name, secret });
     } catch (error) {
-      const fields = error instanceof AppError ? error.fields : undefined;
-      const known = FIELDS.filter((field) => fields?.[field]);
-      if (known.length === 0) return setFailure(describeError(error));
-      known.forEach((field, index) =>
-        setError(field, { type: "server", message: fields?.[field] }, { shouldFocus: index === 0 }),
-      );
+      if (!setServerFieldErrors(error, FIELDS, setError)) setFailure(describeError(error));
     }
   });
 
@@ -63,7 +58,16 @@ export function IssueTokenForm({ account, environments }: IssueTokenFormProps) {
     setIssued(undefined);
     issue.reset();
   };
-  if (issued) return <NewSecret {...issued} ref={focus} onDone={done} />;
+  if (issued)
+    return (
+      <NewSecret
+        title={`Copy the token “${issued.name}” now`}
+        label="The token"
+        advice="Keep it in your CI system’s secrets, never in a file in a repository."
+        secret={issued.secret}
+        onDone={done}
+      />
+    );
   return (
     <form onSubmit={submit} noValidate className="form stack" aria-label={`Issue a token for ${account}`}>
       {failure && (
@@ -85,23 +89,18 @@ export function IssueTokenForm({ account, environments }: IssueTokenFormProps) {
         )}
       </Field>
       {environments.length > 1 && (
-        <fieldset className="choices" aria-describedby={id("environments-hint")}>
-          <legend>Limit to environments</legend>
-          <p id={id("environments-hint")} className="hint">
-            None ticked: every environment.
-          </p>
-          {environments.map((environment) => (
-            <div key={environment} className="field checkbox-field">
-              <input id={id(environment)} type="checkbox" value={environment} {...register("environments")} />
-              <label htmlFor={id(environment)}>{environment}</label>
-            </div>
-          ))}
-        </fieldset>
+        <CheckboxGroup
+          id={id("environments")}
+          legend="Limit to environments"
+          hint="None ticked: every environment."
+          options={environments}
+          control={register("environments")}
+        />
       )}
       <div className="actions">
-        <Button type="submit" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? "Issuing…" : "Issue token"}
-        </Button>
+        <SubmitButton busy={formState.isSubmitting} busyLabel="Issuing…">
+          Issue token
+        </SubmitButton>
       </div>
     </form>
   );

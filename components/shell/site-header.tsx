@@ -41,8 +41,9 @@ export function SiteHeader({ environment, home, switcher, user, ssoName = "singl
             </a>
           )}
           {user.role === "admin" && (
-            <a href="/settings/service-accounts" className="nav-link">
-              Service accounts
+            // eslint-disable-next-line @next/next/no-html-link-for-pages -- plain, as the links above, for the same reason
+            <a href="/settings/notifications" className="nav-link">
+              Settings
             </a>
           )}
           {user.role === "admin" && requests !== undefined && (

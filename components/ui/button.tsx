@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { useMounted } from "@/lib/browser/use-mounted";
 
 type Look = { variant?: "primary" | "secondary"; small?: boolean };
@@ -34,6 +34,15 @@ export function Button({
       disabled={disabled || !(hydrated || worksWithoutScripts)}
       {...props}
     />
+  );
+}
+
+/** A form's submit button, disabled and saying so (busyLabel, "Adding…") while the form's answer is awaited. */
+export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) {
+  return (
+    <Button type="submit" disabled={busy}>
+      {busy ? busyLabel : children}
+    </Button>
   );
 }
 

@@ -18,7 +18,7 @@ export function DataRow<Row>({ row, columns, index, ref }: RowProps<Row>) {
   );
 }
 
-type DataTableProps<Row> = {
+export type DataTableProps<Row> = {
   /** The scroll region's name; without it, the caption names the region, and needs `captionId`. */
   label?: string;
   caption: ReactNode;

@@ -121,11 +121,30 @@ export const deliverySchema = z.object({
   createdAt: z.string(),
 });
 
+/** GET /api/webhooks: each endpoint with its newest delivery's type, state and time (its last attempt's, or its queueing's). */
+export const webhookListSchema = z.object({
+  webhooks: z.array(
+    z.extend(webhookSchema, {
+      lastDelivery: z.nullable(z.object({ type: z.string(), state: z.enum(DELIVERY_STATES), at: z.string() })),
+    }),
+  ),
+});
+
+/** POST /api/webhooks: the secret only for a `standard` endpoint. */
+export const createdWebhookSchema = z.object({ webhook: webhookSchema, secret: z.optional(z.string()) });
+export const rotatedSecretSchema = z.object({ secret: z.string() });
+export const deliveryListSchema = z.object({ deliveries: z.array(deliverySchema) });
+export const queuedDeliverySchema = z.object({ delivery: deliverySchema });
+
 export const redeliverSchema = z.object({
   action: z.enum(["redeliver"], { error: 'Send {"action": "redeliver"}.' }),
 });
+
+/** The browser's cache key of one endpoint: the endpoint's page fills it on the server. */
+export const webhookKey = (id: string) => ["webhooks", "one", id] as const;
 
 export type NewWebhook = z.output<typeof newWebhookSchema>;
 export type WebhookChange = z.output<typeof webhookChangeSchema>;
 export type Webhook = z.output<typeof webhookSchema>;
 export type Delivery = z.output<typeof deliverySchema>;
+export type ListedWebhook = z.output<typeof webhookListSchema>["webhooks"][number];

@@ -1,6 +1,6 @@
 // @ts-check
 // An import and a promotion, made through the documented HTTP API (docs/api.md) as any other client would, so that
-// `npm run lighthouse` and `npm run screenshots` have a job page of each kind to open.
+// `npm run lighthouse` and `npm run screenshots` have a job page of each kind to open; likewise a webhook endpoint.
 import { setTimeout as sleep } from "node:timers/promises";
 import { parse } from "lossless-json";
 
@@ -55,6 +55,29 @@ export async function requestPromotion(appUrl, cookie, { from, to, count }) {
   if (response.status !== 202)
     throw new Error(`POST /api/promotions answered ${response.status}: ${await response.text()}`);
   return /** @type {{ request: { id: string } }} */ (await response.json()).request.id;
+}
+
+/**
+ * POST /api/webhooks of a Slack endpoint at an address literal (saved without a name to resolve), and a test event
+ * for it, so its page has a delivery to show; returns its id. The delivery's attempts fail where there is no route out.
+ * @param {string} appUrl @param {string} cookie an admin's
+ */
+export async function createWebhook(appUrl, cookie) {
+  const created = await fetch(`${appUrl}/api/webhooks`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({
+      name: "Ops channel",
+      url: "https://93.184.215.14/services/T000/B000/lighthouse",
+      format: "slack",
+      events: ["request.created", "import.finished"],
+    }),
+  });
+  if (created.status !== 201) throw new Error(`POST /api/webhooks answered ${created.status}: ${await created.text()}`);
+  const { webhook } = /** @type {{ webhook: { id: string } }} */ (await created.json());
+  const test = await fetch(`${appUrl}/api/webhooks/${webhook.id}/test`, { method: "POST", headers: { cookie } });
+  if (test.status !== 202) throw new Error(`POST …/test answered ${test.status}: ${await test.text()}`);
+  return webhook.id;
 }
 
 /**

@@ -5,6 +5,7 @@ import { ADMIN, VIEWER } from "../support/auth-fixture";
 
 const UNKNOWN_IMPORT = `/categories/import/${randomUUID()}`;
 const UNKNOWN_PROMOTION = `/promotions/${randomUUID()}`;
+const UNKNOWN_WEBHOOK = `/settings/notifications/${randomUUID()}`;
 
 /** Every page that needs a session, some with a query that must come back after sign-in. */
 const SIGNED_IN_PAGES = [
@@ -18,14 +19,18 @@ const SIGNED_IN_PAGES = [
   "/compare",
   UNKNOWN_PROMOTION,
   "/settings/service-accounts",
+  "/settings/notifications",
+  UNKNOWN_WEBHOOK,
 ];
-// A viewer is refused a promotion before it is looked for, so an unknown one is refused too.
+// A viewer is refused a promotion or an endpoint before it is looked for, so an unknown one is refused too.
 const ADMIN_PAGES = [
   "/categories/new",
   "/categories/import",
   "/history",
   UNKNOWN_PROMOTION,
   "/settings/service-accounts",
+  "/settings/notifications",
+  UNKNOWN_WEBHOOK,
 ];
 
 let app: AppUnderTest;
@@ -64,7 +69,7 @@ describe.each([
   });
 });
 
-it.each(SIGNED_IN_PAGES.filter((path) => path !== UNKNOWN_IMPORT && path !== UNKNOWN_PROMOTION))(
+it.each(SIGNED_IN_PAGES.filter((path) => ![UNKNOWN_IMPORT, UNKNOWN_PROMOTION, UNKNOWN_WEBHOOK].includes(path)))(
   "an admin gets GET %s",
   async (path) => {
     const response = await get(path, adminCookie);
@@ -96,12 +101,37 @@ it("a viewer gets Compare, which says there is one environment when only one is 
   expect(await response.text()).toContain("configured with one catalogue environment");
 });
 
-it.each([UNKNOWN_IMPORT, "/categories/import/not-an-id", UNKNOWN_PROMOTION, "/promotions/not-an-id"])(
-  "GET %s answers 404 for an admin",
-  async (path) => {
-    const response = await get(path, adminCookie);
+it.each([
+  UNKNOWN_IMPORT,
+  "/categories/import/not-an-id",
+  UNKNOWN_PROMOTION,
+  "/promotions/not-an-id",
+  UNKNOWN_WEBHOOK,
+  "/settings/notifications/not-an-id",
+])("GET %s answers 404 for an admin", async (path) => {
+  const response = await get(path, adminCookie);
 
-    expect(response.status).toBe(404);
-    expect(await response.text()).toContain("Page not found");
-  },
-);
+  expect(response.status).toBe(404);
+  expect(await response.text()).toContain("Page not found");
+});
+
+it("an admin gets an endpoint's page, with its name", async () => {
+  const created = await app.request("/api/webhooks", {
+    method: "POST",
+    headers: { cookie: adminCookie, "content-type": "application/json" },
+    // An address literal: saved without a name to resolve.
+    body: JSON.stringify({
+      name: "Page access receiver",
+      url: "https://93.184.215.14/hooks",
+      format: "slack",
+      events: ["category.created"],
+    }),
+  });
+  expect(created.status).toBe(201);
+  const { webhook } = (await created.json()) as { webhook: { id: string } };
+
+  const response = await get(`/settings/notifications/${webhook.id}`, adminCookie);
+
+  expect(response.status).toBe(200);
+  expect(await response.text()).toContain("Page access receiver");
+});

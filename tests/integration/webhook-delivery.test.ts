@@ -1,6 +1,6 @@
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Delivery, type Webhook, deliverySchema } from "@/lib/shared/webhook-schemas";
+import { type Delivery, type Webhook, deliverySchema, webhookListSchema } from "@/lib/shared/webhook-schemas";
 import { ORIGIN, stubAppEnv } from "../support/app-env";
 import { ADMIN, addAccount, addAccounts, signIn } from "../support/auth-fixture";
 import {
@@ -226,6 +226,20 @@ describe("a delivery", () => {
     expect(done.attempts[0]).toMatchObject({ error: null, response: '{"nth":1}' });
     expect(new Set(received(path).map((one) => one.headers["webhook-id"]))).toEqual(new Set([id]));
     expect(done.nextAttemptAt).toBeNull();
+  });
+
+  it("is the list's last delivery of its endpoint, with its last attempt's time", async () => {
+    const { webhook } = await addEndpoint();
+    const listed = async () => {
+      const { GET } = await import("@/app/api/webhooks/route");
+      const { webhooks } = webhookListSchema.parse(await (await GET(request(ada, "GET", "/api/webhooks"))).json());
+      return webhooks.find((one) => one.id === webhook.id)?.lastDelivery;
+    };
+    expect(await listed()).toBeNull();
+    const { id } = await ping(webhook);
+    const done = await settled(webhook, id, "delivered");
+
+    expect(await listed()).toEqual({ type: "ping", state: "delivered", at: done.attempts.at(-1)?.at });
   });
 
   it("fails after the last attempt of the schedule", async () => {

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { type Db, autocommit } from "@/lib/server/db/database";
 import { isoTime } from "@/lib/server/db/iso-time";
 import { isUuid } from "@/lib/server/db/is-uuid";
-import type { NewWebhook, Webhook, WebhookChange } from "@/lib/shared/webhook-schemas";
+import type { ListedWebhook, NewWebhook, Webhook, WebhookChange } from "@/lib/shared/webhook-schemas";
 
 const COLUMNS = `id, name, url, format, events, environments, enabled, disabled_reason AS "disabledReason",
   ${isoTime("created_at")} AS "createdAt", created_by AS "createdBy"`;
@@ -31,8 +31,17 @@ export async function insertWebhook(
   return rows[0] as Webhook;
 }
 
-export async function listWebhooks(): Promise<Webhook[]> {
-  const { rows } = await autocommit.query<Webhook>(`SELECT ${COLUMNS} FROM webhook_endpoints ORDER BY lower(name), id`);
+// The newest delivery's time is its last attempt's, or when it was queued while it has none.
+const LAST_DELIVERY = `(SELECT json_build_object('type', d.event_type, 'state', d.state, 'at',
+    ${isoTime("coalesce((SELECT max(a.at) FROM webhook_attempts AS a WHERE a.delivery_id = d.id), d.created_at)")})
+  FROM webhook_deliveries AS d WHERE d.endpoint_id = webhook_endpoints.id
+  ORDER BY d.created_at DESC, d.id LIMIT 1) AS "lastDelivery"`;
+
+/** By name, each with its newest delivery (null before the first): what the settings page lists. */
+export async function listWebhooks(): Promise<ListedWebhook[]> {
+  const { rows } = await autocommit.query<ListedWebhook>(
+    `SELECT ${COLUMNS}, ${LAST_DELIVERY} FROM webhook_endpoints ORDER BY lower(name), id`,
+  );
   return rows;
 }
 

@@ -1,0 +1,42 @@
+import { QueryClient, dehydrate } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ListHydration } from "@/components/shell/list-hydration";
+import { NotAllowed } from "@/components/shell/not-allowed";
+import { WebhookView } from "@/components/webhooks/webhook-view";
+import { requirePageUser } from "@/lib/server/auth/page-user";
+import { configuredEnvironments } from "@/lib/server/config/environments";
+import { readWebhook } from "@/lib/server/webhooks/webhook-store";
+import { webhookKey } from "@/lib/shared/webhook-schemas";
+
+export const metadata: Metadata = { title: "Notification endpoint" };
+
+// Outside any loading.tsx, as the job pages are: nothing is sent before the endpoint is read, so an unknown id is a
+// real 404. A viewer is refused before it is looked for.
+export default async function WebhookPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const user = await requirePageUser();
+  if (user.role !== "admin")
+    return (
+      <div className="stack">
+        <h1>Notification endpoint</h1>
+        <NotAllowed what="manage notifications" />
+      </div>
+    );
+  const webhook = await readWebhook(id);
+  if (!webhook) notFound();
+  // The browser starts from this read and keeps it fresh.
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(webhookKey(webhook.id), webhook);
+  return (
+    <div className="stack">
+      <Link href="/settings/notifications" className="back-link">
+        All endpoints
+      </Link>
+      <ListHydration state={dehydrate(queryClient)}>
+        <WebhookView id={webhook.id} environments={configuredEnvironments()} />
+      </ListHydration>
+    </div>
+  );
+}
