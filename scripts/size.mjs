@@ -5,6 +5,7 @@
 // page's HTML and gzips every script the HTML references.
 import { gzipSync } from "node:zlib";
 import { ensureBuild } from "./ensure-build.mjs";
+import { createWebhook } from "./lib/job-pages.mjs";
 import { startApp } from "./lib/standalone-app.mjs";
 
 const KIB = 1024;
@@ -14,9 +15,24 @@ const KIB = 1024;
 // cannot be reached. Issue 44's shared building blocks (one error alert, one time, one table shell) made Turbopack ship
 // the form's error words as a chunk of their own, 0.5 KiB more once gzipped apart, with no change to the form: 53 KiB.
 const OWN_BUDGET = 50 * KIB;
+// The settings pages are forms of react-hook-form and its resolver too (issues 45 and 46), measured when they were
+// added and held there; lighter forms there are issue 45's open work.
 /** @type {Record<string, number>} */
-const PAGE_BUDGETS = { "/categories/new": 53 * KIB };
-const PAGES = ["/login", "/categories", "/categories/new", "/compare", "/requests"];
+const PAGE_BUDGETS = {
+  "/categories/new": 53 * KIB,
+  "/settings/service-accounts": 54 * KIB,
+  "/settings/notifications": 54 * KIB,
+  "/settings/notifications/<id>": 56 * KIB,
+};
+const PAGES = [
+  "/login",
+  "/categories",
+  "/categories/new",
+  "/compare",
+  "/requests",
+  "/settings/service-accounts",
+  "/settings/notifications",
+];
 const NOT_FOUND = "/no-such-page";
 const PORT = Number(process.env.SIZE_PORT ?? 3199);
 const USER = { username: "size", role: /** @type {const} */ ("admin"), password: "size-check-password" };
@@ -82,6 +98,7 @@ try {
     ["/promotions/<id>", await promotionPage()],
     // Read in the browser, so its scripts are the same whatever the id: no request needs to exist.
     ["/requests/<id>", "/requests/size-check"],
+    ["/settings/notifications/<id>", `/settings/notifications/${await createWebhook(origin, cookie)}`],
   ];
   for (const [label, path] of pages) {
     const page = await firstLoadBytes(path);
