@@ -3,6 +3,7 @@ import { NO_SESSION, signInByApi, signedInState } from "./support/auth";
 import { expectNoAxeViolationsInEitherScheme } from "./support/axe";
 import { ACCOUNTS } from "./support/constants";
 import { expect, test } from "./support/fixtures";
+import { newRunDatabase } from "./support/run-database";
 import { type TwoEnvironmentApp, startTwoEnvironmentApp } from "./support/two-environment-app";
 
 // Raw JSON, so the int64 id reaches the app with every digit.
@@ -19,17 +20,27 @@ test.use({ signedInAs: null });
 let staging: FakeCatalogue;
 let production: FakeCatalogue;
 let app: TwoEnvironmentApp;
+let database: Awaited<ReturnType<typeof newRunDatabase>>;
 let viewer: Awaited<ReturnType<typeof signedInState>>;
 
 test.beforeAll(async ({ playwright }) => {
   staging = await startFakeCatalogue(() => ({ status: 200, body: STAGING_LIST }));
   production = await startFakeCatalogue(() => ({ status: 200, body: PRODUCTION_LIST }));
-  app = await startTwoEnvironmentApp({ name: "compare", stagingUrl: staging.url, productionUrl: production.url });
+  // A database of its own: live events go through the database, so on the run's, every category other tests create
+  // at the same time would tell this page "Changed since you opened this page" once more.
+  database = await newRunDatabase();
+  app = await startTwoEnvironmentApp({
+    name: "compare",
+    stagingUrl: staging.url,
+    productionUrl: production.url,
+    env: { DATABASE_URL: database.url },
+  });
   viewer = await signedInState(playwright, app.url, ACCOUNTS.viewer);
 });
 
 test.afterAll(async () => {
   await app?.stop();
+  await database?.stop();
   await Promise.all([staging?.close(), production?.close()]);
 });
 
