@@ -3,7 +3,7 @@ import { getConfig } from "@/lib/server/config/config";
 import { appMetrics } from "@/lib/server/metrics/app-metrics";
 import { inSpan, noteOnSpan } from "@/lib/server/tracing/tracing";
 import { attemptVerdict } from "./attempt-verdict";
-import { type ClaimedDelivery, endAttempt } from "./delivery-lease";
+import type { ClaimedDelivery, EndedAttempt } from "./delivery-lease";
 import { eventBody } from "./event-body";
 import { type AttemptOutcome, postWebhook } from "./send-webhook";
 import { openSecret, signatureHeader } from "./webhook-secret";
@@ -31,9 +31,9 @@ function attemptResult({ status, error }: AttemptOutcome): string {
   return error?.includes("may not reach") ? "refused" : "error";
 }
 
-/** One attempt of a leased delivery, recorded with what it means for the delivery and its endpoint. */
-export async function deliverOne(delivery: ClaimedDelivery, owner: string): Promise<void> {
-  const { timeoutMs, retryScheduleMs, disableAfterMs } = getConfig().webhooks;
+/** One attempt of a leased delivery, and what it means for the delivery; the caller records it. */
+export async function deliverOne(delivery: ClaimedDelivery): Promise<EndedAttempt> {
+  const { timeoutMs, retryScheduleMs } = getConfig().webhooks;
   const body = eventBody(delivery.format, delivery);
   const headers = await headersFor(delivery, body);
   const at = new Date();
@@ -46,8 +46,8 @@ export async function deliverOne(delivery: ClaimedDelivery, owner: string): Prom
     return ended;
   });
   const verdict = attemptVerdict(outcome, delivery.attempts + 1, retryScheduleMs);
-  await endAttempt(owner, delivery, at, outcome, verdict, disableAfterMs);
   const metrics = appMetrics();
   metrics.webhookAttemptDuration.observe({ result: attemptResult(outcome) }, outcome.durationMs / 1000);
   if (verdict.state !== "pending") metrics.webhookDeliveries.inc({ outcome: verdict.state });
+  return { delivery, at, outcome, verdict, endedAt: performance.now() };
 }

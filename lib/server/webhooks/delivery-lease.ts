@@ -27,33 +27,37 @@ const FREE = `d.state = 'pending' AND d.next_attempt_at <= now() AND (d.lease_ho
 const IN_FLIGHT = `o.state = 'pending' AND o.lease_holder IS NOT NULL AND o.lease_expires >= now()`;
 
 /**
- * Of each enabled endpoint with fewer than `perEndpoint` attempts under way, its due delivery waiting longest; of
- * those, the one waiting longest, leased to `owner`. One index probe per endpoint, however long a backlog is.
+ * Up to `limit` due deliveries, leased to `owner`, those waiting longest first; of each enabled endpoint no more than
+ * leave it `perEndpoint` attempts under way. One index probe per endpoint, however long a backlog is, and one statement
+ * for as many deliveries as the process has room for: a burst of events costs a claim, not a claim each.
  */
-export async function claimDelivery(
+export async function claimDeliveries(
   owner: string,
   leaseSeconds: number,
   perEndpoint: number,
-): Promise<ClaimedDelivery | undefined> {
+  limit: number,
+): Promise<ClaimedDelivery[]> {
   const { rows } = await autocommit.query<ClaimedDelivery>(
-    `UPDATE webhook_deliveries AS claimed SET lease_holder = $1, lease_expires = now() + make_interval(secs => $2)
-     FROM webhook_endpoints AS e
-     WHERE e.id = claimed.endpoint_id AND claimed.id = (
+    `WITH due AS (
        SELECT due.id FROM webhook_endpoints AS de
        CROSS JOIN LATERAL (
          SELECT d.id, d.next_attempt_at FROM webhook_deliveries AS d
          WHERE d.endpoint_id = de.id AND ${FREE}
-         ORDER BY d.next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED) AS due
+         ORDER BY d.next_attempt_at
+         LIMIT greatest(0, $3 - (SELECT count(*) FROM webhook_deliveries AS o WHERE o.endpoint_id = de.id AND ${IN_FLIGHT}))
+         FOR UPDATE SKIP LOCKED) AS due
        WHERE de.enabled
-         AND (SELECT count(*) FROM webhook_deliveries AS o WHERE o.endpoint_id = de.id AND ${IN_FLIGHT}) < $3
-       ORDER BY due.next_attempt_at LIMIT 1)
+       ORDER BY due.next_attempt_at LIMIT $4)
+     UPDATE webhook_deliveries AS claimed SET lease_holder = $1, lease_expires = now() + make_interval(secs => $2)
+     FROM due, webhook_endpoints AS e
+     WHERE claimed.id = due.id AND e.id = claimed.endpoint_id
      RETURNING claimed.id, claimed.event_type AS type, ${isoTime("claimed.event_time")} AS time,
        claimed.event_data AS data, claimed.attempts, e.id AS "endpointId", e.url, e.format,
        e.secret_sealed AS "sealedSecret",
        CASE WHEN e.previous_secret_until > now() THEN e.previous_secret_sealed END AS "sealedPrevious"`,
-    [owner, leaseSeconds, perEndpoint],
+    [owner, leaseSeconds, perEndpoint, limit],
   );
-  return rows[0];
+  return rows;
 }
 
 /** A delivery still waiting for an endpoint switched off has failed: nothing will send it. */
@@ -82,57 +86,87 @@ async function disableEndpoint(tx: Db, endpointId: string, reason: string): Prom
   await recordWebhookEvent(tx, "webhook_disabled", endpoint, {}, { reason });
 }
 
-// The attempt, the delivery's next state (while `owner` still holds it: a lease that ran out was taken by another
-// process, whose attempt settles it) and the endpoint's run of failures, in one statement; whether the endpoint has now
-// failed for longer than it may.
+/** An attempt that has ended: what it sent, how it went, and what that means for its delivery. */
+export type EndedAttempt = {
+  delivery: ClaimedDelivery;
+  at: Date;
+  outcome: AttemptOutcome;
+  verdict: Verdict;
+  /** `performance.now()` at its end: a retry's wait counts from there, however late the attempt is recorded. */
+  endedAt: number;
+};
+
+// Each attempt, its delivery's next state (while `owner` still holds it: a lease that ran out was taken by another
+// process, whose attempt settles it), and each endpoint's run of failures started or ended, in one statement for the
+// whole batch; the endpoints that have now failed for longer than they may. An endpoint's row is written only when its
+// run starts or ends, so attempts to one endpoint never queue for its row. Within one batch, any attempt delivered
+// ends the endpoint's run.
 const RECORD = `
-  WITH attempt AS (
+  WITH ended AS (
+    SELECT * FROM unnest($2::uuid[], $3::text[], $4::float8[], $5::timestamptz[], $6::int[], $7::text[], $8::int[],
+                         $9::text[], $10::uuid[])
+      AS ended (delivery_id, state, wait_seconds, at, status, error, duration_ms, response, endpoint_id)),
+  attempt AS (
     INSERT INTO webhook_attempts (delivery_id, at, status, error, duration_ms, response)
-    SELECT $1, $5, $6, $7, $8, $9 WHERE EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = $1)),
+    SELECT delivery_id, at, status, error, duration_ms, response FROM ended
+    WHERE EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = ended.delivery_id)),
   settled AS (
     -- An endpoint switched off while the attempt was under way will not send it again: it has failed.
-    UPDATE webhook_deliveries SET attempts = attempts + 1, lease_holder = NULL, lease_expires = NULL,
-      state = CASE WHEN $3 = 'pending' AND NOT (SELECT enabled FROM webhook_endpoints WHERE id = endpoint_id)
-                   THEN 'failed' ELSE $3 END,
-      failed_reason = CASE WHEN $3 = 'pending' THEN (SELECT disabled_reason FROM webhook_endpoints WHERE id = endpoint_id) END,
-      next_attempt_at = now() + make_interval(secs => $4)
-    WHERE id = $1 AND lease_holder = $2)
-  UPDATE webhook_endpoints SET failing_since = CASE WHEN $3 = 'delivered' THEN NULL ELSE coalesce(failing_since, $5) END
-  WHERE id = $10 RETURNING failing_since < now() - make_interval(secs => $11) AS overdue`;
+    UPDATE webhook_deliveries AS d SET attempts = d.attempts + 1, lease_holder = NULL, lease_expires = NULL,
+      state = CASE WHEN ended.state = 'pending' AND NOT e.enabled THEN 'failed' ELSE ended.state END,
+      failed_reason = CASE WHEN ended.state = 'pending' THEN e.disabled_reason END,
+      next_attempt_at = now() + make_interval(secs => ended.wait_seconds)
+    FROM ended JOIN webhook_endpoints AS e ON e.id = ended.endpoint_id
+    WHERE d.id = ended.delivery_id AND d.lease_holder = $1),
+  runs AS (
+    SELECT endpoint_id, bool_or(state = 'delivered') AS delivered, min(at) AS first_failure FROM ended
+    GROUP BY endpoint_id),
+  run AS (
+    UPDATE webhook_endpoints AS e SET failing_since = CASE WHEN runs.delivered THEN NULL ELSE runs.first_failure END
+    FROM runs WHERE e.id = runs.endpoint_id AND (e.failing_since IS NULL) = (NOT runs.delivered))
+  SELECT runs.endpoint_id AS "endpointId" FROM runs JOIN webhook_endpoints AS e ON e.id = runs.endpoint_id
+  WHERE NOT runs.delivered AND coalesce(e.failing_since, runs.first_failure) < now() - make_interval(secs => $11)`;
 
 /**
- * Records an ended attempt and what it means. At a 410 the endpoint is switched off in the same transaction; after
- * `disableAfterMs` of nothing but failures, in the next one (should the process stop between, the next failure does it).
+ * Records ended attempts and what they mean, together. At a 410 the endpoint is switched off in the same transaction;
+ * after `disableAfterMs` of nothing but failures, in the next one (should the process stop between, the next failure
+ * does it).
  */
-export async function endAttempt(
-  owner: string,
-  delivery: ClaimedDelivery,
-  at: Date,
-  outcome: AttemptOutcome,
-  verdict: Verdict,
-  disableAfterMs: number,
-): Promise<void> {
-  const waitSeconds = verdict.state === "pending" ? verdict.waitMs / 1000 : 0;
+export async function recordAttempts(owner: string, attempts: readonly EndedAttempt[], disableAfterMs: number) {
+  if (attempts.length === 0) return;
+  const recordedAt = performance.now();
+  const column = <T>(value: (attempt: EndedAttempt) => T) => attempts.map(value);
   const values = [
-    ...[delivery.id, owner, verdict.state, waitSeconds, at],
-    ...[
-      outcome.status,
-      outcome.error,
-      outcome.durationMs,
-      outcome.response,
-      delivery.endpointId,
-      disableAfterMs / 1000,
-    ],
+    owner,
+    column(({ delivery }) => delivery.id),
+    column(({ verdict }) => verdict.state),
+    column(({ verdict, endedAt }) =>
+      verdict.state === "pending" ? Math.max(0, verdict.waitMs - (recordedAt - endedAt)) / 1000 : 0,
+    ),
+    column(({ at }) => at),
+    column(({ outcome }) => outcome.status),
+    column(({ outcome }) => outcome.error),
+    column(({ outcome }) => outcome.durationMs),
+    column(({ outcome }) => outcome.response),
+    column(({ delivery }) => delivery.endpointId),
+    disableAfterMs / 1000,
   ];
-  const record = async (db: Db) => (await db.query<{ overdue: boolean }>(RECORD, values)).rows[0]?.overdue === true;
-  if (verdict.state === "failed" && verdict.disable) {
-    const reason = verdict.disable;
+  const hours = Math.round((disableAfterMs / 3_600_000) * 10) / 10;
+  const gone = new Map<string, string>();
+  for (const { verdict, delivery } of attempts)
+    if (verdict.state === "failed" && verdict.disable) gone.set(delivery.endpointId, verdict.disable);
+  /** Records the batch; the endpoints to switch off, each with its reason. */
+  const settle = async (db: Db) => {
+    const reasons = new Map(gone);
+    for (const { endpointId } of (await db.query<{ endpointId: string }>(RECORD, values)).rows)
+      if (!reasons.has(endpointId)) reasons.set(endpointId, `Every attempt failed for ${hours} hours.`);
+    return reasons;
+  };
+  if (gone.size > 0)
     await transaction(async (tx) => {
-      await record(tx);
-      await disableEndpoint(tx, delivery.endpointId, reason);
+      for (const [endpointId, reason] of await settle(tx)) await disableEndpoint(tx, endpointId, reason);
     });
-  } else if (await record(autocommit)) {
-    const hours = Math.round((disableAfterMs / 3_600_000) * 10) / 10;
-    await transaction((tx) => disableEndpoint(tx, delivery.endpointId, `Every attempt failed for ${hours} hours.`));
-  }
+  else
+    for (const [endpointId, reason] of await settle(autocommit))
+      await transaction((tx) => disableEndpoint(tx, endpointId, reason));
 }
