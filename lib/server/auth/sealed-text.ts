@@ -1,13 +1,23 @@
 import "server-only";
-import { hkdfSync } from "node:crypto";
+import { type KeyObject, createSecretKey, hkdfSync } from "node:crypto";
 import { CompactEncrypt, compactDecrypt } from "jose";
 import { getConfig } from "@/lib/server/config/config";
 
 /** What a sealed text is for: each purpose has its own key, so one can never be opened as another. */
 export type SealPurpose = "oidc-flow-cookie" | "oidc-id-token" | "webhook-secret";
 
-function keyFor(purpose: SealPurpose, secret: string): Uint8Array {
-  return new Uint8Array(hkdfSync("sha256", secret, "categories-admin", `categories-admin ${purpose}`, 32));
+// Derived once per purpose and secret: a webhook secret is opened at every attempt.
+const keys = new Map<string, KeyObject>();
+function keyFor(purpose: SealPurpose, secret: string): KeyObject {
+  const id = `${purpose}\n${secret}`;
+  let key = keys.get(id);
+  if (!key) {
+    key = createSecretKey(
+      new Uint8Array(hkdfSync("sha256", secret, "categories-admin", `categories-admin ${purpose}`, 32)),
+    );
+    keys.set(id, key);
+  }
+  return key;
 }
 
 /** A compact JWE (direct key, AES-256-GCM) under a key derived from SESSION_SECRET: unreadable and tamper-evident. */

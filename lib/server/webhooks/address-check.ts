@@ -10,6 +10,14 @@ type Address = ipaddr.IPv4 | ipaddr.IPv6;
 // IPv4-compatible IPv6 (::a.b.c.d, deprecated): ipaddr.js counts it as unicast, but it names an IPv4 address.
 const ALSO_REFUSED = [ipaddr.parseCIDR("::/96")];
 
+// Each list parsed once: the settings' list is read at every connection.
+const parsedLists = new WeakMap<readonly string[], [Address, number][]>();
+function networks(cidrs: readonly string[]): [Address, number][] {
+  let parsed = parsedLists.get(cidrs);
+  if (!parsed) parsedLists.set(cidrs, (parsed = cidrs.map((cidr) => ipaddr.parseCIDR(cidr))));
+  return parsed;
+}
+
 const inRange = (address: Address, [network, bits]: [Address, number]) =>
   address.kind() === network.kind() && address.match(network, bits);
 
@@ -18,14 +26,17 @@ const inRange = (address: Address, [network, bits]: [Address, number]) =>
  * or undefined when it may: a public unicast address, or one inside WEBHOOK_ALLOWED_NETWORKS. IPv4-mapped IPv6 forms
  * are read as the IPv4 address they carry.
  */
-export function refusedRange(address: string, allowed = getConfig().webhooks.allowedNetworks): string | undefined {
+export function refusedRange(
+  address: string,
+  allowed: readonly string[] = getConfig().webhooks.allowedNetworks,
+): string | undefined {
   let parsed: Address;
   try {
     parsed = ipaddr.process(address.replace(/^\[(.*)\]$/, "$1"));
   } catch {
     return "not an address";
   }
-  if (allowed.some((cidr) => inRange(parsed, ipaddr.parseCIDR(cidr)))) return undefined;
+  if (networks(allowed).some((network) => inRange(parsed, network))) return undefined;
   const range = parsed.range();
   if (range !== "unicast") return range;
   return ALSO_REFUSED.some((refused) => inRange(parsed, refused)) ? "ipv4Compatible" : undefined;
