@@ -6,7 +6,7 @@ import { CSV_OPTIONS } from "@/lib/shared/csv";
 import type { JobKind, JobWithRows } from "@/lib/shared/job-schemas";
 import { kindOf } from "./job-kinds";
 import { jobWithRows } from "./job-store";
-import { assertTokenMay, jobEnvironments } from "@/lib/server/tokens/token-caller";
+import { allowedJob } from "@/lib/server/tokens/token-caller";
 
 /** Each row's outcome, with the columns of the job's kind after its line. */
 function jobResultsCsv(job: JobWithRows): string {
@@ -35,8 +35,7 @@ export const resultsRoute = (kind: JobKind) =>
   apiRoute(
     "admin",
     async (_request, { params, token }) => {
-      const job = await jobWithRows(params.id, kind);
-      assertTokenMay(token, ...jobEnvironments(job));
+      const job = allowedJob(token, await jobWithRows(params.id, kind));
       const { name, plainName } = kindOf(job).resultsFile(job);
       return csvResponse(jobResultsCsv(job), name, plainName);
     },

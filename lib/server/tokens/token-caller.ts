@@ -30,3 +30,9 @@ export function assertTokenMay(token: TokenCaller | undefined, ...environments: 
 
 /** The environments a job touches, as its kind says (a promotion reads one and writes the other). */
 export const jobEnvironments = (job: Job): CatalogueEnvironment[] => kindOf(job).environments(job);
+
+/** `job`, when the request's token may touch every environment the job does; 403 environment_not_allowed otherwise. */
+export function allowedJob<J extends Job>(token: TokenCaller | undefined, job: J): J {
+  assertTokenMay(token, ...jobEnvironments(job));
+  return job;
+}

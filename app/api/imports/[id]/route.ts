@@ -10,13 +10,12 @@ import { jobById } from "@/lib/server/jobs/job-store";
 import { applyJobAction, stateConflict } from "@/lib/server/jobs/job-states";
 import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
 import { importActionSchema } from "@/lib/shared/job-schemas";
-import { assertTokenMay, jobEnvironments } from "@/lib/server/tokens/token-caller";
+import { allowedJob } from "@/lib/server/tokens/token-caller";
 
 export const GET = apiRoute(
   "admin",
   async (_request, { params, token }) => {
-    const job = await jobById(params.id, "import");
-    assertTokenMay(token, ...jobEnvironments(job));
+    const job = allowedJob(token, await jobById(params.id, "import"));
     return jsonResponse(JSON.stringify(job), 200);
   },
   { tokens: "accepted" },
@@ -25,8 +24,7 @@ export const GET = apiRoute(
 export const POST = apiRoute(
   "admin",
   async (request, { requestId, user, params, token }) => {
-    const job = await jobById(params.id, "import");
-    assertTokenMay(token, ...jobEnvironments(job));
+    const job = allowedJob(token, await jobById(params.id, "import"));
     const action = validateBody(
       await readJsonBody(request, getConfig().maxBodyBytes),
       importActionSchema,

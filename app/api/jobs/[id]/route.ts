@@ -1,13 +1,12 @@
 import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { jobWithRows } from "@/lib/server/jobs/job-store";
-import { assertTokenMay, jobEnvironments } from "@/lib/server/tokens/token-caller";
+import { allowedJob } from "@/lib/server/tokens/token-caller";
 
 export const GET = apiRoute(
   "admin",
   async (_request, { params, token }) => {
-    const job = await jobWithRows(params.id);
-    assertTokenMay(token, ...jobEnvironments(job));
+    const job = allowedJob(token, await jobWithRows(params.id));
     return jsonResponse(JSON.stringify(job), 200);
   },
   { tokens: "accepted" },

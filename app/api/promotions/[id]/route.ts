@@ -8,13 +8,12 @@ import { applyJobAction, stateConflict } from "@/lib/server/jobs/job-states";
 import { wakeJobWorker } from "@/lib/server/jobs/job-worker";
 import { oneAtATime } from "@/lib/server/promotions/promotion-store";
 import { jobActionSchema } from "@/lib/shared/job-schemas";
-import { assertTokenMay, jobEnvironments } from "@/lib/server/tokens/token-caller";
+import { allowedJob } from "@/lib/server/tokens/token-caller";
 
 export const GET = apiRoute(
   "admin",
   async (_request, { params, token }) => {
-    const promotion = await jobWithRows(params.id, "promotion");
-    assertTokenMay(token, ...jobEnvironments(promotion));
+    const promotion = allowedJob(token, await jobWithRows(params.id, "promotion"));
     return jsonResponse(JSON.stringify(promotion), 200);
   },
   { tokens: "accepted" },
@@ -23,8 +22,7 @@ export const GET = apiRoute(
 export const POST = apiRoute(
   "admin",
   async (request, { params, token }) => {
-    const promotion = await jobById(params.id, "promotion");
-    assertTokenMay(token, ...jobEnvironments(promotion));
+    const promotion = allowedJob(token, await jobById(params.id, "promotion"));
     const action = validateBody(
       await readJsonBody(request, getConfig().maxBodyBytes),
       jobActionSchema,

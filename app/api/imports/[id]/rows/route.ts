@@ -1,13 +1,12 @@
 import { jsonResponse } from "@/lib/server/http/api-response";
 import { apiRoute, methodNotAllowed } from "@/lib/server/http/api-route";
 import { jobWithRows } from "@/lib/server/jobs/job-store";
-import { assertTokenMay, jobEnvironments } from "@/lib/server/tokens/token-caller";
+import { allowedJob } from "@/lib/server/tokens/token-caller";
 
 export const GET = apiRoute(
   "admin",
   async (_request, { params, token }) => {
-    const job = await jobWithRows(params.id, "import");
-    assertTokenMay(token, ...jobEnvironments(job));
+    const job = allowedJob(token, await jobWithRows(params.id, "import"));
     return jsonResponse(JSON.stringify(job.rows), 200);
   },
   { tokens: "accepted" },
