@@ -37,9 +37,10 @@ const COLUMNS: Column<ListedWebhook>[] = [
   { label: "Format", cell: (webhook) => FORMAT_WORDS[webhook.format] },
   { label: "Events", cell: (webhook) => webhook.events.join(", ") },
   { label: "Environments", cell: environmentWords },
-  { label: "State", cell: stateWords },
+  { label: "State", cell: stateWords, className: "cell-state" },
   {
     label: "Last delivery",
+    className: "cell-state",
     cell: ({ lastDelivery }) =>
       lastDelivery ? (
         <>
