@@ -1,6 +1,6 @@
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expectNoAxeViolationsInEitherScheme } from "./support/axe";
 import { expect, tabUntilFocused, test as base } from "./support/fixtures";
 
@@ -30,6 +30,21 @@ async function deleteEndpointsNamed(adminRequest: APIRequestContext, name: strin
   };
   for (const left of webhooks.filter((webhook) => webhook.name === name))
     await adminRequest.delete(`/api/webhooks/${left.id}`);
+}
+
+/**
+ * Opens a form from the button it waits behind: the form's heading takes the focus, and once the form has loaded, Tab
+ * reaches its Name field. The form, named by its heading.
+ */
+async function openForm(page: Page, label: string): Promise<Locator> {
+  await tabUntilFocused(page, page.getByRole("button", { name: label }), 60);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: label })).toBeFocused();
+  const form = page.getByRole("form", { name: label });
+  await expect(form.getByLabel("Name", { exact: true })).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(form.getByLabel("Name", { exact: true })).toBeFocused();
+  return form;
 }
 
 /** How many lines an element's text takes on the screen. */
@@ -68,7 +83,7 @@ test("an admin adds a signed endpoint with the keyboard, sees its secret once, s
     await page.goto("/settings/notifications");
     const settings = page.getByRole("navigation", { name: "Settings" });
     await expect(settings.getByRole("link", { name: "Notifications" })).toHaveAttribute("aria-current", "page");
-    await tabUntilFocused(page, page.getByLabel("Name", { exact: true }), 40);
+    await openForm(page, "Add an endpoint");
     await page.keyboard.type(uniqueName);
     await page.keyboard.press("Tab");
     await expect(page.getByLabel("URL", { exact: true })).toBeFocused();
@@ -89,9 +104,12 @@ test("an admin adds a signed endpoint with the keyboard, sees its secret once, s
     await tabUntilFocused(page, shown.getByRole("button", { name: "Done" }));
     await page.keyboard.press("Enter");
     await expect(shown).toBeHidden();
+    // Done closes the form with the secret, and the focus goes back to the button that opened it.
+    await expect(page.getByRole("button", { name: "Add an endpoint" })).toBeFocused();
     expect(await page.content()).not.toContain(secret);
 
-    await tabUntilFocused(page, page.getByRole("link", { name: uniqueName }), 60);
+    // Back up the list (other tests' endpoints may be listed after this one).
+    await tabUntilFocused(page, page.getByRole("link", { name: uniqueName }), 60, "Shift+Tab");
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { level: 1, name: uniqueName })).toBeVisible();
     await expect(page).toHaveURL(/\/settings\/notifications\/[0-9a-f-]{36}$/);
@@ -127,14 +145,14 @@ test("an admin adds a signed endpoint with the keyboard, sees its secret once, s
   }
 });
 
-test("a URL outside the allowed networks is refused by the URL field, which takes the focus", async ({
+test("a URL outside the allowed networks is refused by the URL field, which takes the focus; Cancel closes the form", async ({
   page,
   uniqueName,
   adminRequest,
 }) => {
   try {
     await page.goto("/settings/notifications");
-    await tabUntilFocused(page, page.getByLabel("Name", { exact: true }), 40);
+    await openForm(page, "Add an endpoint");
     await page.keyboard.type(uniqueName);
     await page.keyboard.press("Tab");
     // Loopback, but not the one address the instance allows (127.0.0.1/32).
@@ -150,6 +168,11 @@ test("a URL outside the allowed networks is refused by the URL field, which take
     await expect(url).toHaveAccessibleDescription(/The app may not send to this address: .*loopback/);
     await expect(page.getByRole("link", { name: uniqueName })).toHaveCount(0);
     await expectNoAxeViolationsInEitherScheme(page);
+
+    await tabUntilFocused(page, page.getByRole("button", { name: "Cancel" }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("form", { name: "Add an endpoint" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Add an endpoint" })).toBeFocused();
   } finally {
     await deleteEndpointsNamed(adminRequest, uniqueName);
   }
@@ -160,8 +183,7 @@ test("an admin changes an endpoint through its form with the keyboard, and its p
   endpoint,
 }) => {
   await page.goto(`/settings/notifications/${endpoint.id}`);
-  const form = page.getByRole("form", { name: "Change the endpoint" });
-  await tabUntilFocused(page, form.getByLabel("Name", { exact: true }), 60);
+  const form = await openForm(page, "Change the endpoint");
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.type(`${endpoint.name} renamed`);
   await page.keyboard.press("Tab");
@@ -178,7 +200,10 @@ test("an admin changes an endpoint through its form with the keyboard, and its p
   const facts = page.getByRole("definition");
   await expect(facts.nth(0)).toHaveText(`${endpoint.url}/v2`);
   await expect(facts.nth(2)).toHaveText("request.created, import.finished");
-  // The form shows what was saved, ready for the next change.
+  // Saved, the form closes, back to its button; opened again, it starts from what was saved.
+  await expect(form).toBeHidden();
+  await expect(page.getByRole("button", { name: "Change the endpoint" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(form.getByLabel("Name", { exact: true })).toHaveValue(`${endpoint.name} renamed`);
 });
 
