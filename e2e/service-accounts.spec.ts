@@ -13,7 +13,13 @@ test("an admin adds a service account and issues a token with the keyboard; the 
   const script = await playwright.request.newContext({ baseURL });
   try {
     await page.goto("/settings/service-accounts");
-    await tabUntilFocused(page, page.getByLabel("Name", { exact: true }));
+    // Each form waits behind its button: opened, its heading has the focus, and Tab reaches its first field.
+    await tabUntilFocused(page, page.getByRole("button", { name: "Add a service account" }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Add a service account" })).toBeFocused();
+    await expect(page.getByLabel("Name", { exact: true })).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
     await page.keyboard.type(account);
     await tabUntilFocused(page, page.getByRole("button", { name: "Add service account" }));
     await page.keyboard.press("Enter");
@@ -21,7 +27,13 @@ test("an admin adds a service account and issues a token with the keyboard; the 
     const section = page.getByRole("region", { name: account });
     await expect(section).toContainText("Viewer.");
     await expect(section).toContainText("No tokens.");
-    await tabUntilFocused(page, section.getByLabel("Token name"), 30);
+    await expect(page.getByRole("button", { name: "Add a service account" })).toBeFocused();
+    await tabUntilFocused(page, section.getByRole("button", { name: "Issue a token" }), 30);
+    await page.keyboard.press("Enter");
+    await expect(section.getByRole("heading", { name: "Issue a token" })).toBeFocused();
+    await expect(section.getByLabel("Token name")).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(section.getByLabel("Token name")).toBeFocused();
     await page.keyboard.type("release pipeline");
     await tabUntilFocused(page, section.getByRole("button", { name: "Issue token" }));
     await page.keyboard.press("Enter");
@@ -41,6 +53,7 @@ test("an admin adds a service account and issues a token with the keyboard; the 
     await tabUntilFocused(page, shown.getByRole("button", { name: "Done" }));
     await page.keyboard.press("Enter");
     await expect(shown).toBeHidden();
+    await expect(section.getByRole("button", { name: "Issue a token" })).toBeFocused();
     expect(await page.content()).not.toContain(secret);
 
     await tabUntilFocused(page, section.getByRole("button", { name: "Revoke release pipeline" }), 30);

@@ -1,16 +1,21 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
 import { useAnnounce } from "@/components/ui/announcer";
 import { Button } from "@/components/ui/button";
 import { type Column, DataTable } from "@/components/ui/data-table";
+import { FormLoading, FormOnDemand } from "@/components/ui/form-on-demand";
 import { LocalTime } from "@/components/ui/local-time";
 import { describeError } from "@/lib/browser/describe-error";
 import { useChangeRole } from "@/lib/browser/service-accounts/service-accounts";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import type { ApiToken, ServiceAccount } from "@/lib/shared/service-account-schemas";
-import { IssueTokenForm } from "./issue-token-form";
 import { RevokeTokenDialog } from "./revoke-token-dialog";
+
+const IssueTokenForm = dynamic(() => import("./issue-token-form").then((module) => module.IssueTokenForm), {
+  loading: FormLoading,
+});
 
 type AccountSectionProps = {
   account: ServiceAccount;
@@ -75,7 +80,9 @@ export function AccountSection({ account, tokens, environments, onRemove }: Acco
           rowKey={(token) => token.id}
         />
       )}
-      <IssueTokenForm account={account.username} environments={environments} />
+      <FormOnDemand id={`token-${account.username}`} label="Issue a token" level={3}>
+        {(form) => <IssueTokenForm account={account.username} environments={environments} {...form} />}
+      </FormOnDemand>
       {revoking && (
         <RevokeTokenDialog
           token={revoking}

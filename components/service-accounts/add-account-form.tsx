@@ -3,18 +3,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useAnnounce } from "@/components/ui/announcer";
-import { SubmitButton } from "@/components/ui/button";
+import { Button, SubmitButton } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import type { OpenedForm } from "@/components/ui/form-on-demand";
 import { describeError } from "@/lib/browser/describe-error";
 import { useAddServiceAccount } from "@/lib/browser/service-accounts/service-accounts";
 import { AppError } from "@/lib/shared/app-error";
 import { type NewServiceAccount, newServiceAccountSchema } from "@/lib/shared/service-account-schemas";
 
-/** A new service account: a name no person or account has, and its role. */
-export function AddAccountForm() {
+/** A new service account: a name no person or account has, and its role. Added, the form closes. */
+export function AddAccountForm({ titleId, close }: OpenedForm) {
   const add = useAddServiceAccount();
   const announce = useAnnounce();
-  const { register, handleSubmit, setError, reset, formState } = useForm<NewServiceAccount>({
+  const { register, handleSubmit, setError, formState } = useForm<NewServiceAccount>({
     resolver: zodResolver(newServiceAccountSchema),
     defaultValues: { username: "", role: "viewer" },
   });
@@ -22,8 +23,8 @@ export function AddAccountForm() {
   const submit = handleSubmit(async (account) => {
     try {
       const added = await add.mutateAsync(account);
-      reset();
       announce(`Added the service account ${added.username} (${added.role})`);
+      close();
     } catch (error) {
       const message = error instanceof AppError ? error.fields?.username : undefined;
       setError("username", { type: "server", message: message ?? describeError(error) }, { shouldFocus: true });
@@ -31,8 +32,7 @@ export function AddAccountForm() {
   });
 
   return (
-    <form onSubmit={submit} noValidate className="form stack" aria-labelledby="add-account-title">
-      <h2 id="add-account-title">Add a service account</h2>
+    <form onSubmit={submit} noValidate className="form stack" aria-labelledby={titleId}>
       <Field
         id="account-username"
         label="Name"
@@ -53,6 +53,9 @@ export function AddAccountForm() {
         <SubmitButton busy={formState.isSubmitting} busyLabel="Adding…">
           Add service account
         </SubmitButton>
+        <Button variant="secondary" onClick={close}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

@@ -4,9 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
-import { SubmitButton } from "@/components/ui/button";
+import { Button, SubmitButton } from "@/components/ui/button";
 import { CheckboxGroup } from "@/components/ui/checkbox-group";
 import { Field } from "@/components/ui/field";
+import type { OpenedForm } from "@/components/ui/form-on-demand";
 import { NewSecret } from "@/components/ui/new-secret";
 import { describeError } from "@/lib/browser/describe-error";
 import { setServerFieldErrors } from "@/lib/browser/forms/server-field-errors";
@@ -23,14 +24,14 @@ type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 const FIELDS = ["name", "expiresInDays", "environments"] as const;
 
-type IssueTokenFormProps = { account: string; environments: readonly CatalogueEnvironment[] };
+type IssueTokenFormProps = OpenedForm & { account: string; environments: readonly CatalogueEnvironment[] };
 
-/** Issues a token for one service account; its secret is shown once, above the form, until Done. */
-export function IssueTokenForm({ account, environments }: IssueTokenFormProps) {
+/** Issues a token for one service account; its secret is shown once, in place of the form, until Done closes both. */
+export function IssueTokenForm({ account, environments, titleId, close }: IssueTokenFormProps) {
   const issue = useIssueToken();
   const [issued, setIssued] = useState<{ name: string; secret: string }>();
   const [failure, setFailure] = useState<string>();
-  const { register, handleSubmit, setError, reset, formState } = useForm<FormInput, unknown, FormOutput>({
+  const { register, handleSubmit, setError, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: { name: "", expiresInDays: TOKEN_DEFAULT_DAYS, environments: [] },
   });
@@ -46,18 +47,13 @@ export function IssueTokenForm({ account, environments }: IssueTokenFormProps) {
         // None ticked: every environment.
         environments: ticked.length > 0 ? (ticked as CatalogueEnvironment[]) : undefined,
       });
-      reset();
       setIssued({ name: token.name, secret });
     } catch (error) {
       if (!setServerFieldErrors(error, FIELDS, setError)) setFailure(describeError(error));
     }
   });
 
-  // Done forgets the secret: the mutation's copy of the answer too.
-  const done = () => {
-    setIssued(undefined);
-    issue.reset();
-  };
+  // Done forgets the secret: this form, with the mutation's copy of the answer, goes.
   if (issued)
     return (
       <NewSecret
@@ -65,11 +61,11 @@ export function IssueTokenForm({ account, environments }: IssueTokenFormProps) {
         label="The token"
         advice="Keep it in your CI system’s secrets, never in a file in a repository."
         secret={issued.secret}
-        onDone={done}
+        onDone={close}
       />
     );
   return (
-    <form onSubmit={submit} noValidate className="form stack" aria-label={`Issue a token for ${account}`}>
+    <form onSubmit={submit} noValidate className="form stack" aria-labelledby={titleId}>
       {failure && (
         <p role="alert" className="field-error">
           {failure}
@@ -101,6 +97,9 @@ export function IssueTokenForm({ account, environments }: IssueTokenFormProps) {
         <SubmitButton busy={formState.isSubmitting} busyLabel="Issuing…">
           Issue token
         </SubmitButton>
+        <Button variant="secondary" onClick={close}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

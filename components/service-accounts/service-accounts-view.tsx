@@ -1,15 +1,20 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
+import { FormLoading, FormOnDemand } from "@/components/ui/form-on-demand";
 import { LoadErrorAlert } from "@/components/ui/load-error-alert";
 import { useServiceAccounts, useTokens } from "@/lib/browser/service-accounts/service-accounts";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { count } from "@/lib/shared/plural";
 import { AccountSection } from "./account-section";
-import { AddAccountForm } from "./add-account-form";
 import { RemoveAccountDialog } from "./remove-account-dialog";
 
-/** Every service account with its tokens, and the forms that add one and issue tokens. */
+const AddAccountForm = dynamic(() => import("./add-account-form").then((module) => module.AddAccountForm), {
+  loading: FormLoading,
+});
+
+/** Every service account with its tokens, and the forms that add one and issue tokens, loaded when opened. */
 export function ServiceAccountsView({ environments }: { environments: readonly CatalogueEnvironment[] }) {
   const accounts = useServiceAccounts();
   const tokens = useTokens();
@@ -28,7 +33,9 @@ export function ServiceAccountsView({ environments }: { environments: readonly C
   const tokensOf = (username: string) => (tokens.data ?? []).filter((token) => token.account === username);
   return (
     <>
-      <AddAccountForm />
+      <FormOnDemand id="add-account" label="Add a service account">
+        {(form) => <AddAccountForm {...form} />}
+      </FormOnDemand>
       <h2 ref={listHeading} tabIndex={-1}>
         Service accounts
       </h2>

@@ -1,22 +1,23 @@
 "use client";
 
 import { useAnnounce } from "@/components/ui/announcer";
+import type { OpenedForm } from "@/components/ui/form-on-demand";
 import { useChangeWebhook } from "@/lib/browser/webhooks/webhooks";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import type { Webhook } from "@/lib/shared/webhook-schemas";
 import { webhookFormValues } from "./webhook-fields";
 import { WebhookForm } from "./webhook-form";
 
-type ChangeWebhookFormProps = { webhook: Webhook; environments: readonly CatalogueEnvironment[] };
+type ChangeWebhookFormProps = OpenedForm & { webhook: Webhook; environments: readonly CatalogueEnvironment[] };
 
-/** An endpoint's name, URL, events and environments, changed; its format stays. */
-export function ChangeWebhookForm({ webhook, environments }: ChangeWebhookFormProps) {
+/** An endpoint's name, URL, events and environments, changed; its format stays. The page then shows what was saved. */
+export function ChangeWebhookForm({ webhook, environments, titleId, close }: ChangeWebhookFormProps) {
   const change = useChangeWebhook(webhook.id);
   const announce = useAnnounce();
   return (
     <WebhookForm
       id="webhook"
-      title="Change the endpoint"
+      titleId={titleId}
       submitLabel="Save changes"
       busyLabel="Saving…"
       defaultValues={webhookFormValues(webhook)}
@@ -25,8 +26,9 @@ export function ChangeWebhookForm({ webhook, environments }: ChangeWebhookFormPr
       save={async ({ name, url, events, environments: chosen }) => {
         const changed = await change.mutateAsync({ name, url, events, environments: chosen });
         announce(`Saved the endpoint ${changed.name}`);
-        return webhookFormValues(changed);
+        close();
       }}
+      onCancel={close}
     />
   );
 }

@@ -54,6 +54,7 @@ export function DeliveriesTable({ webhookId }: { webhookId: string }) {
     {
       label: "State",
       cell: (delivery) => (delivery.failedReason ? `${delivery.state}: ${delivery.failedReason}` : delivery.state),
+      className: "cell-state",
     },
     {
       label: "Attempts",

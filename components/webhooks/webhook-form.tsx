@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { SubmitButton } from "@/components/ui/button";
+import { Button, SubmitButton } from "@/components/ui/button";
 import { describeError } from "@/lib/browser/describe-error";
 import { setServerFieldErrors } from "@/lib/browser/forms/server-field-errors";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
@@ -18,26 +18,29 @@ import {
 } from "./webhook-fields";
 
 type WebhookFormProps = {
-  /** The start of the form's ids. */
+  /** The start of the fields' ids. */
   id: string;
-  title: string;
+  /** The id of the heading that names the form. */
+  titleId: string;
   submitLabel: string;
   busyLabel: string;
   defaultValues: WebhookFormInput;
   environments: readonly CatalogueEnvironment[];
   /** The format is chosen when the endpoint is added; it cannot change. */
   withFormat: boolean;
-  /** Sends the endpoint; the form then shows the values it answers. */
-  save: (webhook: NewWebhook) => Promise<WebhookFormInput>;
+  /** Sends the endpoint; a failure is shown by its field, or above the fields. */
+  save: (webhook: NewWebhook) => Promise<void>;
+  onCancel: () => void;
 };
 
 /**
  * An endpoint's form, for adding one and for changing one: the shared schema's checks, then the server's, each by its
  * field (a URL the app may not reach, url_not_allowed, by the URL), and any other failure above the fields.
  */
-export function WebhookForm({ id, title, submitLabel, busyLabel, defaultValues, save, ...fields }: WebhookFormProps) {
+export function WebhookForm(props: WebhookFormProps) {
+  const { id, titleId, submitLabel, busyLabel, defaultValues, save, onCancel, ...fields } = props;
   const [failure, setFailure] = useState<string>();
-  const { register, handleSubmit, setError, reset, formState } = useForm<WebhookFormInput, unknown, WebhookFormOutput>({
+  const { register, handleSubmit, setError, formState } = useForm<WebhookFormInput, unknown, WebhookFormOutput>({
     resolver: zodResolver(webhookFormSchema),
     defaultValues,
   });
@@ -45,15 +48,14 @@ export function WebhookForm({ id, title, submitLabel, busyLabel, defaultValues, 
   const submit = handleSubmit(async ({ environments: ticked, ...webhook }) => {
     setFailure(undefined);
     try {
-      reset(await save({ ...webhook, environments: chosenEnvironments(ticked) }));
+      await save({ ...webhook, environments: chosenEnvironments(ticked) });
     } catch (error) {
       if (!setServerFieldErrors(error, WEBHOOK_FIELDS, setError)) setFailure(describeError(error));
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate className="form stack" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
+    <form onSubmit={submit} noValidate className="form stack" aria-labelledby={titleId}>
       {failure && (
         <p role="alert" className="field-error">
           {failure}
@@ -64,6 +66,9 @@ export function WebhookForm({ id, title, submitLabel, busyLabel, defaultValues, 
         <SubmitButton busy={formState.isSubmitting} busyLabel={busyLabel}>
           {submitLabel}
         </SubmitButton>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

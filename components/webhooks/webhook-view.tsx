@@ -1,17 +1,22 @@
 "use client";
 
+import dynamic from "next/dynamic";
+import { FormLoading, FormOnDemand } from "@/components/ui/form-on-demand";
 import { LoadErrorAlert } from "@/components/ui/load-error-alert";
 import { LocalTime } from "@/components/ui/local-time";
 import { useWebhook } from "@/lib/browser/webhooks/webhooks";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
-import { ChangeWebhookForm } from "./change-webhook-form";
 import { DeliveriesTable } from "./deliveries-table";
 import { WebhookActions } from "./webhook-actions";
 import { FORMAT_WORDS, environmentWords, stateWords } from "./webhook-words";
 
+const ChangeWebhookForm = dynamic(() => import("./change-webhook-form").then((module) => module.ChangeWebhookForm), {
+  loading: FormLoading,
+});
+
 type WebhookViewProps = { id: string; environments: readonly CatalogueEnvironment[] };
 
-/** One endpoint: what it is, what can be done to it, its form, and its recent deliveries. */
+/** One endpoint: what it is, what can be done to it, its recent deliveries, and its form, loaded when it is opened. */
 export function WebhookView({ id, environments }: WebhookViewProps) {
   const query = useWebhook(id);
   const webhook = query.data;
@@ -54,7 +59,9 @@ export function WebhookView({ id, environments }: WebhookViewProps) {
         <h2 id="deliveries-title">Recent deliveries</h2>
         <DeliveriesTable webhookId={webhook.id} />
       </section>
-      <ChangeWebhookForm webhook={webhook} environments={environments} />
+      <FormOnDemand id="webhook" label="Change the endpoint">
+        {(form) => <ChangeWebhookForm webhook={webhook} environments={environments} {...form} />}
+      </FormOnDemand>
     </>
   );
 }

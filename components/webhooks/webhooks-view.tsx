@@ -1,16 +1,21 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import type { Column } from "@/components/ui/data-table";
+import { FormLoading, FormOnDemand } from "@/components/ui/form-on-demand";
 import { LocalTime } from "@/components/ui/local-time";
 import { QueryTable } from "@/components/ui/query-table";
 import { useWebhooks } from "@/lib/browser/webhooks/webhooks";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import type { ListedWebhook } from "@/lib/shared/webhook-schemas";
-import { AddWebhookForm } from "./add-webhook-form";
 import { FORMAT_WORDS, environmentWords, stateWords } from "./webhook-words";
 
-/** Every endpoint with its last delivery, and the form that adds one. */
+const AddWebhookForm = dynamic(() => import("./add-webhook-form").then((module) => module.AddWebhookForm), {
+  loading: FormLoading,
+});
+
+/** Every endpoint with its last delivery, and the form that adds one, loaded when it is opened. */
 export function WebhooksView({ environments }: { environments: readonly CatalogueEnvironment[] }) {
   return (
     <>
@@ -24,7 +29,9 @@ export function WebhooksView({ environments }: { environments: readonly Catalogu
         columns={COLUMNS}
         rowKey={(webhook) => webhook.id}
       />
-      <AddWebhookForm environments={environments} />
+      <FormOnDemand id="new-webhook" label="Add an endpoint">
+        {(form) => <AddWebhookForm environments={environments} {...form} />}
+      </FormOnDemand>
     </>
   );
 }
@@ -37,9 +44,10 @@ const COLUMNS: Column<ListedWebhook>[] = [
   { label: "Format", cell: (webhook) => FORMAT_WORDS[webhook.format] },
   { label: "Events", cell: (webhook) => webhook.events.join(", ") },
   { label: "Environments", cell: environmentWords },
-  { label: "State", cell: stateWords },
+  { label: "State", cell: stateWords, className: "cell-state" },
   {
     label: "Last delivery",
+    className: "cell-state",
     cell: ({ lastDelivery }) =>
       lastDelivery ? (
         <>

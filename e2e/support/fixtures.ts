@@ -138,12 +138,17 @@ export async function fillNewCategory(page: Page, name: string, description?: st
   if (description !== undefined) await descriptionField(page).fill(description);
 }
 
-/** Presses Tab until `target` has the focus, as a keyboard user would. */
-export async function tabUntilFocused(page: Page, target: Locator, maxPresses = 15): Promise<void> {
+/** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would. */
+export async function tabUntilFocused(
+  page: Page,
+  target: Locator,
+  maxPresses = 15,
+  key: "Tab" | "Shift+Tab" = "Tab",
+): Promise<void> {
   // A button that needs the page's scripts is disabled, and skipped by Tab, until they run.
   await expect(target).toBeEnabled();
   for (let press = 0; press < maxPresses; press++) {
-    await page.keyboard.press("Tab");
+    await page.keyboard.press(key);
     if (await target.evaluate((element) => element === document.activeElement)) return;
   }
   throw new Error(`Tab never reached ${target}`);

@@ -140,8 +140,10 @@ export const redeliverSchema = z.object({
   action: z.enum(["redeliver"], { error: 'Send {"action": "redeliver"}.' }),
 });
 
-/** The browser's cache key of one endpoint: the endpoint's page fills it on the server. */
+// The browser's cache keys: the settings pages fill them on the server, so the lists come with the page.
+export const webhookListKey = ["webhooks", "list"] as const;
 export const webhookKey = (id: string) => ["webhooks", "one", id] as const;
+export const deliveriesKey = (id: string) => ["webhooks", "deliveries", id] as const;
 
 export type NewWebhook = z.output<typeof newWebhookSchema>;
 export type WebhookChange = z.output<typeof webhookChangeSchema>;

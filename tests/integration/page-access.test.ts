@@ -115,7 +115,7 @@ it.each([
   expect(await response.text()).toContain("Page not found");
 });
 
-it("an admin gets an endpoint's page, with its name", async () => {
+it("an admin gets an endpoint's page and the list, each rendered with what it lists", async () => {
   const created = await app.request("/api/webhooks", {
     method: "POST",
     headers: { cookie: adminCookie, "content-type": "application/json" },
@@ -131,7 +131,11 @@ it("an admin gets an endpoint's page, with its name", async () => {
   const { webhook } = (await created.json()) as { webhook: { id: string } };
 
   const response = await get(`/settings/notifications/${webhook.id}`, adminCookie);
+  const list = await get("/settings/notifications", adminCookie);
 
   expect(response.status).toBe(200);
-  expect(await response.text()).toContain("Page access receiver");
+  // Its deliveries are counted in the HTML, not "Loading…": nothing arrives after the first paint to move the form.
+  expect(await response.text()).toMatch(/<h1>Page access receiver<\/h1>[^]*>0 deliveries</);
+  expect(list.status).toBe(200);
+  expect(await list.text()).toContain(`href="/settings/notifications/${webhook.id}">Page access receiver</a>`);
 });

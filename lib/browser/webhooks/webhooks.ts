@@ -4,24 +4,25 @@ import {
   type NewWebhook,
   type WebhookChange,
   createdWebhookSchema,
+  deliveriesKey,
   deliveryListSchema,
   queuedDeliverySchema,
   rotatedSecretSchema,
   webhookKey,
+  webhookListKey,
   webhookListSchema,
   webhookSchema,
 } from "@/lib/shared/webhook-schemas";
 
 const WEBHOOKS = "/api/webhooks";
 const key = ["webhooks"] as const;
-const LIST_KEY = [...key, "list"] as const;
 const path = (id: string) => `${WEBHOOKS}/${encodeURIComponent(id)}`;
 /** How often a page with a delivery still pending reads the deliveries again: its next attempt may come in seconds. */
 const PENDING_POLL_MS = 2_000;
 
 export const useWebhooks = () =>
   useQuery({
-    queryKey: LIST_KEY,
+    queryKey: webhookListKey,
     queryFn: async ({ signal }) =>
       (await readApiResponse(await sendApiRequest(WEBHOOKS, { signal }), webhookListSchema)).webhooks,
   });
@@ -34,7 +35,7 @@ export const useWebhook = (id: string) =>
 
 export const useDeliveries = (id: string) =>
   useQuery({
-    queryKey: [...key, "deliveries", id],
+    queryKey: deliveriesKey(id),
     queryFn: async ({ signal }) =>
       (await readApiResponse(await sendApiRequest(`${path(id)}/deliveries`, { signal }), deliveryListSchema))
         .deliveries,
@@ -64,7 +65,7 @@ export function useRemoveWebhook(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => readApiResponse(await sendApiRequest(path(id), { method: "DELETE" })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: LIST_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookListKey }),
   });
 }
 

@@ -7,8 +7,9 @@ import { NotAllowed } from "@/components/shell/not-allowed";
 import { WebhookView } from "@/components/webhooks/webhook-view";
 import { requirePageUser } from "@/lib/server/auth/page-user";
 import { configuredEnvironments } from "@/lib/server/config/environments";
+import { listDeliveries } from "@/lib/server/webhooks/delivery-store";
 import { readWebhook } from "@/lib/server/webhooks/webhook-store";
-import { webhookKey } from "@/lib/shared/webhook-schemas";
+import { deliveriesKey, webhookKey } from "@/lib/shared/webhook-schemas";
 
 export const metadata: Metadata = { title: "Notification endpoint" };
 
@@ -26,9 +27,11 @@ export default async function WebhookPage({ params }: { params: Promise<{ id: st
     );
   const webhook = await readWebhook(id);
   if (!webhook) notFound();
-  // The browser starts from this read and keeps it fresh.
+  // The browser starts from these reads and keeps them fresh. The deliveries come with the page, so they never arrive
+  // later and push the form under them down.
   const queryClient = new QueryClient();
   queryClient.setQueryData(webhookKey(webhook.id), webhook);
+  queryClient.setQueryData(deliveriesKey(webhook.id), await listDeliveries(webhook.id));
   return (
     <div className="stack">
       <Link href="/settings/notifications" className="back-link">
