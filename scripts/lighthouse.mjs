@@ -14,7 +14,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, generateReport } from "lighthouse";
 import { makeCategories } from "../bench/lib/seed.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
-import { createImport, createWebhook, promote, requestPromotion } from "./lib/job-pages.mjs";
+import { WEBHOOK_RECEIVER_ENV, createImport, createWebhook, promote, requestPromotion } from "./lib/job-pages.mjs";
 import { startApp, whenExiting } from "./lib/standalone-app.mjs";
 import { auditDetails, failingAudits, layoutShift, metrics } from "./lib/lighthouse-audits.mjs";
 
@@ -61,7 +61,7 @@ const app = await startApp({
   categories: PRODUCTION,
   stagingCategories: STAGING,
   name: "lighthouse",
-  env: { APPROVAL_REQUIRED_FOR: "staging" },
+  env: { APPROVAL_REQUIRED_FOR: "staging", ...WEBHOOK_RECEIVER_ENV },
 });
 /** @type {chromeLauncher.LaunchedChrome | undefined} */
 let chrome;

@@ -5,7 +5,7 @@
 // page's HTML and gzips every script the HTML references.
 import { gzipSync } from "node:zlib";
 import { ensureBuild } from "./ensure-build.mjs";
-import { createWebhook } from "./lib/job-pages.mjs";
+import { WEBHOOK_RECEIVER_ENV, createWebhook } from "./lib/job-pages.mjs";
 import { startApp } from "./lib/standalone-app.mjs";
 
 const KIB = 1024;
@@ -42,6 +42,7 @@ const app = await startApp({
   name: "size",
   categories: [{ name: "dog" }],
   stagingCategories: [{ name: "dog" }, { name: "newt" }],
+  env: WEBHOOK_RECEIVER_ENV,
 });
 const origin = app.url;
 

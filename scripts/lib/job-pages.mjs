@@ -1,6 +1,8 @@
 // @ts-check
 // An import and a promotion, made through the documented HTTP API (docs/api.md) as any other client would, so that
 // `npm run lighthouse` and `npm run screenshots` have a job page of each kind to open; likewise a webhook endpoint.
+import { once } from "node:events";
+import { createServer } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parse } from "lossless-json";
 
@@ -57,18 +59,25 @@ export async function requestPromotion(appUrl, cookie, { from, to, count }) {
   return /** @type {{ request: { id: string } }} */ (await response.json()).request.id;
 }
 
+/** What an app started for these pages needs to send its endpoint's events to a receiver on loopback. */
+export const WEBHOOK_RECEIVER_ENV = { WEBHOOK_ALLOWED_NETWORKS: "127.0.0.1/32" };
+
 /**
- * POST /api/webhooks of a Slack endpoint at an address literal (saved without a name to resolve), and a test event
- * for it, so its page has a delivery to show; returns its id. The delivery's attempts fail where there is no route out.
+ * POST /api/webhooks of a Slack endpoint whose receiver answers on loopback (the app needs WEBHOOK_RECEIVER_ENV), and
+ * a test event for it, so its page has a delivery to show; returns its id. Nothing leaves the machine.
  * @param {string} appUrl @param {string} cookie an admin's
  */
 export async function createWebhook(appUrl, cookie) {
+  const receiver = createServer((request, response) => request.resume().on("end", () => response.end("ok")));
+  receiver.listen(0, "127.0.0.1").unref();
+  await once(receiver, "listening");
+  const { port } = /** @type {import("node:net").AddressInfo} */ (receiver.address());
   const created = await fetch(`${appUrl}/api/webhooks`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie },
     body: JSON.stringify({
       name: "Ops channel",
-      url: "https://93.184.215.14/services/T000/B000/lighthouse",
+      url: `http://127.0.0.1:${port}/services/T000/B000/lighthouse`,
       format: "slack",
       events: ["request.created", "import.finished"],
     }),
