@@ -12,6 +12,7 @@ import { useChangeRole } from "@/lib/browser/service-accounts/service-accounts";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import type { ApiToken, ServiceAccount } from "@/lib/shared/service-account-schemas";
 import { RevokeTokenDialog } from "./revoke-token-dialog";
+import { FailureMessage } from "@/components/ui/failure-message";
 
 const IssueTokenForm = dynamic(() => import("./issue-token-form").then((module) => module.IssueTokenForm), {
   loading: FormLoading,
@@ -56,11 +57,7 @@ export function AccountSection({ account, tokens, environments, onRemove }: Acco
         {ROLE_WORDS[account.role]}. Added by {account.createdBy ?? "npm run users"} on{" "}
         <LocalTime iso={account.createdAt} />.
       </p>
-      {failure && (
-        <p role="alert" className="field-error">
-          {failure}
-        </p>
-      )}
+      <FailureMessage failure={failure} />
       <div className="actions">
         <Button variant="secondary" small disabled={changeRole.isPending} onClick={() => void switchRole()}>
           Make {ROLE_WORDS[other].toLowerCase()}

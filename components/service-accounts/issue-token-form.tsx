@@ -14,6 +14,7 @@ import { setServerFieldErrors } from "@/lib/browser/forms/server-field-errors";
 import { useIssueToken } from "@/lib/browser/service-accounts/service-accounts";
 import type { CatalogueEnvironment } from "@/lib/shared/environment";
 import { TOKEN_DEFAULT_DAYS, newTokenSchema } from "@/lib/shared/service-account-schemas";
+import { FailureMessage } from "@/components/ui/failure-message";
 
 const formSchema = z.object({
   name: newTokenSchema.shape.name,
@@ -66,11 +67,7 @@ export function IssueTokenForm({ account, environments, titleId, close }: IssueT
     );
   return (
     <form onSubmit={submit} noValidate className="form stack" aria-labelledby={titleId}>
-      {failure && (
-        <p role="alert" className="field-error">
-          {failure}
-        </p>
-      )}
+      <FailureMessage failure={failure} />
       <Field
         id={id("name")}
         label="Token name"

@@ -3,6 +3,7 @@
 import { type ReactNode, useRef, useState } from "react";
 import { describeError } from "@/lib/browser/describe-error";
 import { ConfirmDialog } from "./dialog";
+import { FailureMessage } from "./failure-message";
 
 type ActionDialogProps = {
   /** The start of the title's and the text's ids. */
@@ -48,11 +49,7 @@ export function ActionDialog({ confirmLabel, busyLabel, action, ...dialog }: Act
       onConfirm={() => void confirm()}
       {...dialog}
     >
-      {failure && (
-        <p role="alert" className="field-error">
-          {failure}
-        </p>
-      )}
+      <FailureMessage failure={failure} />
     </ConfirmDialog>
   );
 }

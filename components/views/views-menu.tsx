@@ -16,6 +16,7 @@ import {
 import { type SavedView, useChangeView, useSavedViews } from "@/lib/browser/views/saved-views";
 import type { ViewPage } from "@/lib/shared/saved-view-schemas";
 import { type ViewDialogState, ViewsList } from "./views-list";
+import { FailureMessage } from "@/components/ui/failure-message";
 
 // The dialogs load when first opened: the menu itself is on every list page, whose script budget is tight.
 const ViewDialog = lazy(() => import("./view-dialog").then((module) => ({ default: module.ViewDialog })));
@@ -125,11 +126,7 @@ export function ViewsMenu({ page, canDeleteShared }: ViewsMenuProps) {
               )}
             </div>
           )}
-          {failure && (
-            <p role="alert" className="field-error">
-              {failure}
-            </p>
-          )}
+          <FailureMessage failure={failure} />
           {isPending ? (
             <p className="muted">Loading views…</p>
           ) : error ? (

@@ -9,6 +9,7 @@ import { QueryTable } from "@/components/ui/query-table";
 import { describeError } from "@/lib/browser/describe-error";
 import { useDeliveries, useRedeliver } from "@/lib/browser/webhooks/webhooks";
 import type { Delivery } from "@/lib/shared/webhook-schemas";
+import { FailureMessage } from "@/components/ui/failure-message";
 
 /** How much of an answer's body the table shows; the API keeps up to 8 KiB of it. */
 const ANSWER_SHOWN = 120;
@@ -94,11 +95,7 @@ export function DeliveriesTable({ webhookId }: { webhookId: string }) {
 
   return (
     <>
-      {failure && (
-        <p role="alert" className="field-error">
-          {failure}
-        </p>
-      )}
+      <FailureMessage failure={failure} />
       <QueryTable
         query={deliveries}
         errorTitle="The deliveries could not be read"

@@ -8,6 +8,7 @@ import { describeError } from "@/lib/browser/describe-error";
 import { useChangeWebhook, useRotateSecret, useSendTestEvent } from "@/lib/browser/webhooks/webhooks";
 import type { Webhook } from "@/lib/shared/webhook-schemas";
 import { DeleteWebhookDialog } from "./delete-webhook-dialog";
+import { FailureMessage } from "@/components/ui/failure-message";
 
 /** Send a test event, switch the endpoint off or on, rotate its secret (shown once), delete it. */
 export function WebhookActions({ webhook }: { webhook: Webhook }) {
@@ -33,11 +34,7 @@ export function WebhookActions({ webhook }: { webhook: Webhook }) {
 
   return (
     <>
-      {failure && (
-        <p role="alert" className="field-error">
-          {failure}
-        </p>
-      )}
+      <FailureMessage failure={failure} />
       {secret && (
         <NewSecret
           title={`Copy the new signing secret of “${webhook.name}” now`}

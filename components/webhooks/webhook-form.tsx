@@ -16,6 +16,7 @@ import {
   chosenEnvironments,
   webhookFormSchema,
 } from "./webhook-fields";
+import { FailureMessage } from "@/components/ui/failure-message";
 
 type WebhookFormProps = {
   /** The start of the fields' ids. */
@@ -56,11 +57,7 @@ export function WebhookForm(props: WebhookFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="form stack" aria-labelledby={titleId}>
-      {failure && (
-        <p role="alert" className="field-error">
-          {failure}
-        </p>
-      )}
+      <FailureMessage failure={failure} />
       <WebhookFields id={id} register={register} errors={formState.errors} {...fields} />
       <div className="actions">
         <SubmitButton busy={formState.isSubmitting} busyLabel={busyLabel}>
