@@ -86,6 +86,7 @@ export function IssueTokenForm({ account, environments, titleId, close }: IssueT
           id={id("environments")}
           legend="Limit to environments"
           hint="None ticked: every environment."
+          error={formState.errors.environments?.message}
           options={environments}
           control={register("environments")}
         />
