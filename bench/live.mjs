@@ -15,7 +15,7 @@ import pg from "pg";
 import { startCatalogue } from "../scripts/dev-catalogue/start-catalogue.mjs";
 import { startApp } from "../scripts/lib/standalone-app.mjs";
 import { memoryBytes, waitUntilIdle } from "./lib/load.mjs";
-import { format, median, table } from "./lib/report.mjs";
+import { format, median, percentile, table } from "./lib/report.mjs";
 import { CI, RUN, SERVER_URL, saveReport, withApp } from "./lib/script.mjs";
 import { USER } from "./lib/seed.mjs";
 
@@ -51,8 +51,8 @@ async function openStream(url, cookie) {
   return { heard, close: () => abort.abort() };
 }
 
-/** The 95th percentile. @param {number[]} values */
-const p95 = (values) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)] ?? NaN;
+/** @param {number[]} values */
+const p95 = (values) => percentile(values, 95);
 
 /**
  * Creates CREATES categories on `writer`, one at a time; for each, the time from its 201 to the last of `streams`

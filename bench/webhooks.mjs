@@ -7,16 +7,10 @@
 // On PostgreSQL (BENCH_POSTGRES_URL or TEST_POSTGRES_URL), else embedded.
 import { EMBEDDED_POOL_MAX } from "../lib/node/embedded-database.mjs";
 import { now, startReceivers } from "./lib/receivers.mjs";
-import { format, median, table } from "./lib/report.mjs";
+import { format, median, percentile, table } from "./lib/report.mjs";
 import { CI, RUN, SERVER_URL as serverUrl, saveReport, timed, withApp } from "./lib/script.mjs";
 
 const [EVENTS, CREATES, CLIENTS, ROUNDS] = CI ? [50, 80, 8, 1] : [1_000, 1_000, 8, 5];
-
-/** @param {number[]} values @param {number} p */
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 
 const rows = await withApp(
   {

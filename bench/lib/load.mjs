@@ -4,6 +4,7 @@
 import autocannon from "autocannon";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { percentile } from "./report.mjs";
 
 /** A /proc file, or "" once its process is gone. @param {string} file */
 const read = (file) => (existsSync(file) ? readFileSync(file, "utf8") : "");
@@ -63,14 +64,11 @@ export async function measure(options) {
       (_client, status, _bytes, ms) => status < 300 && latencies.push(ms),
     );
   }).finally(() => clearInterval(poll));
-  const sorted = latencies.sort((a, b) => a - b);
-  /** @param {number} p nearest rank */
-  const percentile = (p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
   const completed = result.requests.total;
   const { non2xx, errors, timeouts, statusCodeStats } = result;
   return {
     // Not requests.average: it leaves out the 100 ms samples without an answer, many when answers take seconds.
-    ...{ rps: completed / result.duration, p50: percentile(50), p99: percentile(99) },
+    ...{ rps: completed / result.duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
     bytesPerResponse: result.throughput.total / completed,
     peakRss: Math.max(peak, peakReset ? memoryBytes(pid, "VmHWM") : 0),
     cpuMsPerRequest: (cpuMs(pid) - cpuBefore) / completed,

@@ -53,6 +53,12 @@ export function table(header, rows) {
   return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
 }
 
+/** The `p`th percentile, nearest rank (NaN when there are no values). @param {readonly number[]} values @param {number} p */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
 /** The median of the finite values (NaN when none). @param {readonly number[]} values */
 export function median(values) {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);

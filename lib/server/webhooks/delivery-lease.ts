@@ -5,6 +5,7 @@ import type { Webhook, WebhookFormat } from "@/lib/shared/webhook-schemas";
 import type { Verdict } from "./attempt-verdict";
 import type { AttemptOutcome } from "./send-webhook";
 import { recordWebhookEvent } from "./webhook-audit";
+import { WEBHOOK_COLUMNS } from "./webhook-store";
 
 /** A delivery leased to this process for one attempt, with what the attempt needs of its endpoint. */
 export type ClaimedDelivery = {
@@ -70,14 +71,11 @@ export async function failPendingDeliveries(db: Db, endpointId: string, reason: 
   );
 }
 
-const ENDPOINT_COLUMNS = `id, name, url, format, events, environments, enabled, disabled_reason AS "disabledReason",
-  ${isoTime("created_at")} AS "createdAt", created_by AS "createdBy"`;
-
 /** Switched off with its reason and a History entry; its deliveries still waiting have failed. */
 async function disableEndpoint(tx: Db, endpointId: string, reason: string): Promise<void> {
   const { rows } = await tx.query<Webhook>(
     `UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2 WHERE id = $1 AND enabled
-     RETURNING ${ENDPOINT_COLUMNS}`,
+     RETURNING ${WEBHOOK_COLUMNS}`,
     [endpointId, reason],
   );
   const [endpoint] = rows;

@@ -5,7 +5,8 @@ import { isoTime } from "@/lib/server/db/iso-time";
 import { isUuid } from "@/lib/server/db/is-uuid";
 import type { ListedWebhook, NewWebhook, Webhook, WebhookChange } from "@/lib/shared/webhook-schemas";
 
-const COLUMNS = `id, name, url, format, events, environments, enabled, disabled_reason AS "disabledReason",
+/** An endpoint as the API gives it, never its secret. */
+export const WEBHOOK_COLUMNS = `id, name, url, format, events, environments, enabled, disabled_reason AS "disabledReason",
   ${isoTime("created_at")} AS "createdAt", created_by AS "createdBy"`;
 
 export async function insertWebhook(
@@ -16,7 +17,7 @@ export async function insertWebhook(
 ): Promise<Webhook> {
   const { rows } = await db.query<Webhook>(
     `INSERT INTO webhook_endpoints (id, name, url, format, events, environments, secret_sealed, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${WEBHOOK_COLUMNS}`,
     [
       randomUUID(),
       webhook.name,
@@ -40,7 +41,7 @@ const LAST_DELIVERY = `(SELECT json_build_object('type', d.event_type, 'state', 
 /** By name, each with its newest delivery (null before the first): what the settings page lists. */
 export async function listWebhooks(): Promise<ListedWebhook[]> {
   const { rows } = await autocommit.query<ListedWebhook>(
-    `SELECT ${COLUMNS}, ${LAST_DELIVERY} FROM webhook_endpoints ORDER BY lower(name), id`,
+    `SELECT ${WEBHOOK_COLUMNS}, ${LAST_DELIVERY} FROM webhook_endpoints ORDER BY lower(name), id`,
   );
   return rows;
 }
@@ -48,7 +49,7 @@ export async function listWebhooks(): Promise<ListedWebhook[]> {
 export async function readWebhook(id: string, db: Db = autocommit, lock = false): Promise<Webhook | undefined> {
   if (!isUuid(id)) return undefined;
   const { rows } = await db.query<Webhook>(
-    `SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = $1${lock ? " FOR UPDATE" : ""}`,
+    `SELECT ${WEBHOOK_COLUMNS} FROM webhook_endpoints WHERE id = $1${lock ? " FOR UPDATE" : ""}`,
     [id],
   );
   return rows[0];
@@ -70,7 +71,7 @@ export async function updateWebhook(
        enabled = coalesce($7, enabled),
        disabled_reason = CASE WHEN coalesce($7, enabled) THEN NULL WHEN $7 = false THEN 'switched off by an admin' ELSE disabled_reason END,
        failing_since = CASE WHEN $8 THEN NULL ELSE failing_since END
-     WHERE id = $1 RETURNING ${COLUMNS}`,
+     WHERE id = $1 RETURNING ${WEBHOOK_COLUMNS}`,
     [
       id,
       change.name ?? null,
@@ -87,7 +88,9 @@ export async function updateWebhook(
 
 export async function deleteWebhook(db: Db, id: string): Promise<Webhook | undefined> {
   if (!isUuid(id)) return undefined;
-  const { rows } = await db.query<Webhook>(`DELETE FROM webhook_endpoints WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
+  const { rows } = await db.query<Webhook>(`DELETE FROM webhook_endpoints WHERE id = $1 RETURNING ${WEBHOOK_COLUMNS}`, [
+    id,
+  ]);
   return rows[0];
 }
 
@@ -102,7 +105,7 @@ export async function replaceSecret(
   const { rows } = await db.query<Webhook>(
     `UPDATE webhook_endpoints SET previous_secret_sealed = secret_sealed, secret_sealed = $2,
        previous_secret_until = now() + make_interval(secs => $3)
-     WHERE id = $1 AND format = 'standard' RETURNING ${COLUMNS}`,
+     WHERE id = $1 AND format = 'standard' RETURNING ${WEBHOOK_COLUMNS}`,
     [id, sealed, overlapMs / 1000],
   );
   return rows[0];
