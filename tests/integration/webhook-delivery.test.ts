@@ -351,6 +351,20 @@ describe("a delivery", () => {
     expect(first!.durationMs).toBeLessThan(4_000);
   });
 
+  it("whose secret cannot be opened is a failed attempt, recorded, and nothing is sent", async () => {
+    const { webhook, path } = await addEndpoint();
+    // As a secret sealed under an earlier SESSION_SECRET reads: not openable with this one.
+    await testDb.query(`UPDATE webhook_endpoints SET secret_sealed = 'sealed.under.another.secret.x' WHERE id = $1`, [
+      webhook.id,
+    ]);
+    const { id } = await ping(webhook);
+    expect(await eventually(async () => (await deliveries(webhook))[0]!.attempts.length > 0, 10_000)).toBe(true);
+    const delivery = (await deliveries(webhook)).find((one) => one.id === id)!;
+    expect(delivery.state).toBe("pending");
+    expect(delivery.attempts[0]).toMatchObject({ status: null, error: expect.stringContaining("SESSION_SECRET") });
+    expect(received(path)).toEqual([]);
+  });
+
   it("answered with a redirect is a failure, and the redirect is not followed", async () => {
     const target = `${receiver.url.replace(/\/v1$/, "")}/redirected`;
     const { webhook } = await addEndpoint({}, () => ({ status: 307, headers: { location: target } }));

@@ -2,6 +2,7 @@ import "server-only";
 import { getConfig } from "@/lib/server/config/config";
 import { appMetrics } from "@/lib/server/metrics/app-metrics";
 import { inSpan, noteOnSpan } from "@/lib/server/tracing/tracing";
+import { errorMessage } from "@/lib/shared/error-message";
 import { attemptVerdict } from "./attempt-verdict";
 import type { ClaimedDelivery, EndedAttempt } from "./delivery-lease";
 import { eventBody } from "./event-body";
@@ -31,20 +32,30 @@ function attemptResult({ status, error }: AttemptOutcome): string {
   return error?.includes("may not reach") ? "refused" : "error";
 }
 
-/** One attempt of a leased delivery, and what it means for the delivery; the caller records it. */
-export async function deliverOne(delivery: ClaimedDelivery): Promise<EndedAttempt> {
-  const { timeoutMs, retryScheduleMs } = getConfig().webhooks;
-  const body = eventBody(delivery.format, delivery);
-  const headers = await headersFor(delivery, body);
-  const at = new Date();
+/** The POST, in a span named by the host only: the path of a Slack or Teams URL is its secret. */
+async function post(delivery: ClaimedDelivery, body: string, timeoutMs: number): Promise<AttemptOutcome> {
+  let headers: Record<string, string>;
+  try {
+    headers = await headersFor(delivery, body);
+  } catch (error) {
+    // A secret that cannot be opened fails the attempt as no answer would: retried on the schedule, and in the end the
+    // endpoint is switched off, rather than the delivery taken up again each time its lease runs out.
+    return { status: null, error: errorMessage(error), durationMs: 0, response: null };
+  }
   const url = new URL(delivery.url);
-  // A span per attempt, named by the host only: the path of a Slack or Teams URL is its secret.
   const attributes = { "server.address": url.hostname, "webhook.event_type": delivery.type, "webhook.id": delivery.id };
-  const outcome = await inSpan("webhook POST", attributes, async () => {
+  return inSpan("webhook POST", attributes, async () => {
     const ended = await postWebhook(url, headers, body, timeoutMs);
     noteOnSpan({ "http.response.status_code": ended.status ?? 0, "webhook.error": ended.error ?? "" });
     return ended;
   });
+}
+
+/** One attempt of a leased delivery, and what it means for the delivery; the caller records it. */
+export async function deliverOne(delivery: ClaimedDelivery): Promise<EndedAttempt> {
+  const { timeoutMs, retryScheduleMs } = getConfig().webhooks;
+  const at = new Date();
+  const outcome = await post(delivery, eventBody(delivery.format, delivery), timeoutMs);
   const verdict = attemptVerdict(outcome, delivery.attempts + 1, retryScheduleMs);
   const metrics = appMetrics();
   metrics.webhookAttemptDuration.observe({ result: attemptResult(outcome) }, outcome.durationMs / 1000);
