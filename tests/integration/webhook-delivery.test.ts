@@ -151,6 +151,37 @@ describe("an event", () => {
     });
   });
 
+  it("request.rejected, request.withdrawn and request.expired go out as a request is decided or runs out", async () => {
+    const { path } = await addEndpoint({ events: ["request.rejected", "request.withdrawn", "request.expired"] });
+    const categories = await import("@/app/api/categories/route");
+    const requests = await import("@/app/api/requests/[id]/route");
+    const open = async (name: string) => {
+      const asked = await categories.POST(request(ada, "POST", "/api/categories", { name }));
+      expect(asked.status).toBe(202);
+      return ((await asked.json()) as { request: { id: string } }).request.id;
+    };
+    const decide = (cookie: string, id: string, action: string) =>
+      requests.POST(request(cookie, "POST", `/api/requests/${id}`, { action, comment: "Not now" }), params({ id }));
+    const [rejected, withdrawn, expired] = [await open("Numbat"), await open("Bilby"), await open("Dunnart")];
+    expect((await decide(bea, rejected, "reject")).status).toBe(200);
+    expect((await decide(ada, withdrawn, "withdraw")).status).toBe(200);
+    await testDb.query(`UPDATE change_requests SET expires_at = now() - interval '1 second' WHERE id = $1`, [expired]);
+    await (await import("@/lib/server/change-requests/sweep-requests")).sweepRequests();
+
+    expect(await eventually(() => received(path).length === 3, 5_000)).toBe(true);
+    const sent = received(path).map((one) => JSON.parse(one.body) as { type: string; data: { request: unknown } });
+    expect(Object.fromEntries(sent.map(({ type, data }) => [type, data.request]))).toEqual({
+      "request.rejected": expect.objectContaining({
+        id: rejected,
+        state: "rejected",
+        decidedBy: "bea",
+        comment: "Not now",
+      }),
+      "request.withdrawn": expect.objectContaining({ id: withdrawn, state: "withdrawn", requestedBy: "ada" }),
+      "request.expired": expect.objectContaining({ id: expired, state: "expired" }),
+    });
+  });
+
   it("is not sent when its change rolls back", async () => {
     const { path } = await addEndpoint({ events: ["request.created"] });
     await testDb.query(`
@@ -496,7 +527,10 @@ describe("every standard event sent in this file", () => {
       .filter((one) => one.headers["webhook-signature"] !== undefined)
       .map((one) => webhookEventSchema.parse(JSON.parse(one.body)));
     expect(new Set(events.map((event) => event.type))).toEqual(
-      new Set(["ping", "request.created", "request.approved", "category.created", "audit.recorded"]),
+      new Set([
+        ...["ping", "category.created", "audit.recorded"],
+        ...["request.created", "request.approved", "request.rejected", "request.withdrawn", "request.expired"],
+      ]),
     );
     for (const { type, data } of events)
       expect(() => WEBHOOK_EVENT_SCHEMAS[type as keyof typeof WEBHOOK_EVENT_SCHEMAS].parse(data), type).not.toThrow();
