@@ -85,3 +85,28 @@ describe("a delivery whose replica is killed mid-attempt", () => {
     expect(two.logLines().some((line) => line.event === "request")).toBe(true);
   });
 });
+
+describe("audit.recorded", () => {
+  // Runs on the replica the test above started.
+  it("carries no password, session cookie or token while someone signs in and a token is issued", async () => {
+    const app = two!;
+    const ada = await signInOverHttp(app.url, ADMIN);
+    const url = `${receiver.url.replace(/\/v1$/, "")}/trail`;
+    const trail = { name: "Trail", url, format: "standard", events: ["audit.recorded"] };
+    expect((await call(app, ada, "POST", "/api/webhooks", trail)).status).toBe(201);
+    const bea = await signInOverHttp(app.url, ADMIN);
+    expect((await call(app, bea, "POST", "/api/service-accounts", { username: "ci-bot", role: "viewer" })).status).toBe(
+      201,
+    );
+    const issued = await call(app, bea, "POST", "/api/tokens", { account: "ci-bot", name: "Pipeline" });
+    expect(issued.status).toBe(201);
+
+    const sent = () => receiver.requests.filter((request) => request.path === "/trail").map((request) => request.body);
+    const actions = () => sent().map((body) => (JSON.parse(body) as { data: { action: string } }).data.action);
+    const expected = ["signed_in", "service_account_created", "token_created"];
+    expect(await eventually(() => expected.every((action) => actions().includes(action)), 10_000)).toBe(true);
+    const secrets = [ADMIN.password, bea.split(";")[0]!.split("=")[1]!, issued.body.secret as string];
+    expect(secrets.every((secret) => secret.length >= 8)).toBe(true);
+    expect(sent().filter((body) => secrets.some((secret) => body.includes(secret)))).toEqual([]);
+  });
+});
