@@ -73,3 +73,39 @@ test("an admin adds a service account and issues a token with the keyboard; the 
     await adminRequest.delete(`/api/service-accounts/${account}`);
   }
 });
+
+test("an admin makes a service account an admin, then removes it, with the keyboard", async ({
+  page,
+  adminRequest,
+}) => {
+  const account = `bot-${randomBytes(4).toString("hex")}`;
+  expect(
+    (await adminRequest.post("/api/service-accounts", { data: { username: account, role: "viewer" } })).status(),
+  ).toBe(201);
+  try {
+    await page.goto("/settings/service-accounts");
+    const section = page.getByRole("region", { name: account });
+    await expect(section).toContainText("Viewer.");
+    await tabUntilFocused(page, section.getByRole("button", { name: "Make admin" }), 40);
+    await page.keyboard.press("Enter");
+    await expect(section).toContainText("Admin.");
+    await expect(section.getByRole("button", { name: "Make viewer" })).toBeVisible();
+
+    await tabUntilFocused(page, section.getByRole("button", { name: "Remove" }), 40);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: `Remove the service account ${account}?` });
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(dialog.getByRole("button", { name: "Remove" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(section).toBeHidden();
+    // The account went, so the focus goes to the list rather than to the page.
+    await expect(page.getByRole("heading", { name: "Service accounts", level: 2 })).toBeFocused();
+    const listed = await adminRequest.get("/api/service-accounts");
+    expect(listed.status()).toBe(200);
+    expect(await listed.text()).not.toContain(account);
+  } finally {
+    await adminRequest.delete(`/api/service-accounts/${account}`);
+  }
+});
