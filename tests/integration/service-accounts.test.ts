@@ -157,6 +157,10 @@ describe("a token of a service account", () => {
     const [listed] = ((await (await asPerson(ada, `/api/tokens?account=${account}`)).json()) as { tokens: ApiToken[] })
       .tokens;
     expect(listed?.lastUsedAt).not.toBeNull();
+    expect((await create(secret, "Wombats again", "staging")).status).toBe(201);
+    const [again] = ((await (await asPerson(ada, `/api/tokens?account=${account}`)).json()) as { tokens: ApiToken[] })
+      .tokens;
+    expect(again?.lastUsedAt).toBe(listed?.lastUsedAt);
   });
 
   it("of an admin account asks for approval in production; a person approves it, a token cannot", async () => {
